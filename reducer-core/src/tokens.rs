@@ -1,0 +1,75 @@
+//! Counting lexical tokens in literal text (the text between a node's children).
+//!
+//! Atomic rules are tokens of their own; the literal text the grammar matches between rules
+//! (keywords, punctuation) is counted here: a run of word characters is one token, a run of
+//! punctuation is split greedily into the grammar's literals (longest first, one character
+//! when none matches), whitespace counts nothing.
+
+/// Counts tokens in literal text, using the grammar's punctuation literals.
+#[derive(Clone, Debug, Default)]
+pub struct TokenCounter {
+    /// Punctuation literals, longest first.
+    punctuation: Vec<Box<[u8]>>,
+}
+
+fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80
+}
+
+impl TokenCounter {
+    /// A counter that knows the grammar's literals (any order; word-like ones are ignored).
+    pub fn new(literals: &[&str]) -> Self {
+        let mut punctuation: Vec<Box<[u8]>> = literals
+            .iter()
+            .map(|l| l.as_bytes())
+            .filter(|l| l.len() > 1 && !l.iter().any(|&b| is_word(b) || b.is_ascii_whitespace()))
+            .map(|l| l.to_vec().into_boxed_slice())
+            .collect();
+        punctuation.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        punctuation.dedup();
+        TokenCounter { punctuation }
+    }
+
+    /// Number of tokens in `text`.
+    pub fn count(&self, text: &str) -> u32 {
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        let mut n = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b.is_ascii_whitespace() {
+                i += 1;
+                continue;
+            }
+            n += 1;
+            if is_word(b) {
+                while i < bytes.len() && is_word(bytes[i]) {
+                    i += 1;
+                }
+            } else {
+                let rest = &bytes[i..];
+                let len = self
+                    .punctuation
+                    .iter()
+                    .find(|p| rest.starts_with(p))
+                    .map_or(1, |p| p.len());
+                i += len;
+            }
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_words_and_longest_punctuation() {
+        let c = TokenCounter::new(&["<<=", "<<", "<", "=", "if"]);
+        assert_eq!(c.count(""), 0);
+        assert_eq!(c.count("  if ( x <<= 2 )"), 6);
+        assert_eq!(c.count("a<<b"), 3);
+        assert_eq!(c.count("a<=b"), 4);
+    }
+}
