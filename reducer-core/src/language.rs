@@ -99,12 +99,23 @@ pub struct ParseError {
 
 impl ParseError {
     /// An error at byte `offset` of `text`, with line and column computed from it.
-    pub fn at(text: &str, offset: usize, expected: Vec<String>, message: impl Into<String>) -> Self {
+    pub fn at(
+        text: &str,
+        offset: usize,
+        expected: Vec<String>,
+        message: impl Into<String>,
+    ) -> Self {
         let offset = offset.min(text.len());
         let before = &text.as_bytes()[..offset];
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
         ParseError {
             line,
             column,

@@ -5,7 +5,11 @@
 //! [`oracle::Oracle`] (through the outcome cache and the parallel tester) whether candidates
 //! are still interesting, and reduces the tree with the algorithms of [`algo`].
 
+pub mod cache;
 pub mod language;
+pub mod oracle;
+pub mod stats;
+pub mod tester;
 pub mod tokens;
 pub mod tree;
 

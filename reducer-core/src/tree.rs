@@ -326,10 +326,10 @@ impl Tree {
         let mut glue = Glue::default();
         let mut stack: Vec<(NodeId, u32, bool)> = Vec::new();
         let push_slot = |slot: NodeId,
-                             stack: &mut Vec<(NodeId, u32, bool)>,
-                             out: &mut String,
-                             glue: &mut Glue,
-                             marks: &mut Option<&mut Marks>| {
+                         stack: &mut Vec<(NodeId, u32, bool)>,
+                         out: &mut String,
+                         glue: &mut Glue,
+                         marks: &mut Option<&mut Marks>| {
             match self.resolve(slot, edits) {
                 Printed::Nothing => glue.junction = true,
                 Printed::Text(t) => {
@@ -779,7 +779,10 @@ mod tests {
         assert_eq!(t.tokens(), 3);
         assert_eq!(t.parent(inner[1]), Some(t.root()));
         assert!(!t.is_live(paren) && !t.is_live(inner[0]) && t.is_live(inner[1]));
-        assert_eq!(t.children(t.root()).collect::<Vec<_>>(), vec![items[0], inner[1], items[2]]);
+        assert_eq!(
+            t.children(t.root()).collect::<Vec<_>>(),
+            vec![items[0], inner[1], items[2]]
+        );
     }
 
     #[test]

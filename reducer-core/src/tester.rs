@@ -1,0 +1,534 @@
+//! The tester: every candidate goes through it, on its way to the cache and the oracle.
+//!
+//! Algorithms phrase each step as "these candidates, in this order: which is the first
+//! interesting one?" ([`Tester::first_interesting`]). With `-j 1` the candidates are tested one
+//! after the other. With `-j N` up to N oracle runs go on at once on the next candidates of the
+//! same list (speculation); the first interesting candidate *in list order* wins, so the result
+//! is exactly the sequential one. Oracle runs past the winner are cancelled and counted as
+//! speculative, apart from the queries the sequential algorithm would have made.
+
+use crate::cache::{Cache, CacheOptions, CacheStats, Probe};
+use crate::oracle::{Oracle, Outcome};
+use crate::stats::Stats;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// One candidate offered to the tester.
+#[derive(Clone, Debug, Default)]
+pub struct Candidate {
+    /// The printed candidate, or `None` when the syntax check rejected it.
+    pub text: Option<Vec<u8>>,
+    /// The configuration it came from (kept element indices), for the config-keyed cache.
+    pub config: Option<Box<[u32]>>,
+}
+
+impl Candidate {
+    /// A candidate with a text and no configuration.
+    pub fn text(text: impl Into<Vec<u8>>) -> Self {
+        Candidate {
+            text: Some(text.into()),
+            config: None,
+        }
+    }
+    /// A candidate the syntax check rejected.
+    pub fn rejected() -> Self {
+        Candidate::default()
+    }
+}
+
+/// Where a test's answer came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// An oracle run.
+    Oracle,
+    /// The outcome cache.
+    Cache,
+    /// The syntax check (never shown to the oracle).
+    Syntax,
+}
+
+/// What the tester reports to an observer (progress display, verbose log).
+#[derive(Clone, Copy, Debug)]
+pub enum Event {
+    /// A test the sequential algorithm needed was answered.
+    Tested {
+        /// The verdict.
+        outcome: Outcome,
+        /// Where it came from.
+        source: Source,
+        /// Candidate size in bytes (0 for syntax rejections).
+        bytes: usize,
+        /// How long the oracle took (zero unless `source` is the oracle).
+        elapsed: Duration,
+    },
+    /// A smaller interesting candidate was found.
+    Improved {
+        /// Its size in bytes.
+        bytes: usize,
+    },
+}
+
+/// Receives every interesting candidate as soon as it is found (e.g. to save the best so far).
+pub type BestSink = Box<dyn FnMut(&[u8]) + Send>;
+/// Watches the tests as they happen.
+pub type Observer = Box<dyn FnMut(&Event, &Stats) + Send>;
+
+struct Job {
+    index: usize,
+    text: Vec<u8>,
+    cancel: Arc<AtomicBool>,
+}
+
+struct Done {
+    index: usize,
+    text: Vec<u8>,
+    outcome: Outcome,
+    elapsed: Duration,
+}
+
+/// A fixed set of worker threads running the oracle.
+struct Pool {
+    jobs: Option<Sender<Job>>,
+    done: Receiver<Done>,
+    workers: Vec<JoinHandle<()>>,
+}
+
+impl Pool {
+    fn new(oracle: Arc<dyn Oracle>, size: usize) -> Pool {
+        let (job_tx, job_rx) = channel::<Job>();
+        let job_rx = Arc::new(std::sync::Mutex::new(job_rx));
+        let (done_tx, done_rx) = channel::<Done>();
+        let workers = (0..size)
+            .map(|_| {
+                let oracle = oracle.clone();
+                let job_rx = job_rx.clone();
+                let done_tx = done_tx.clone();
+                std::thread::spawn(move || loop {
+                    let job = match job_rx.lock().unwrap().recv() {
+                        Ok(job) => job,
+                        Err(_) => return,
+                    };
+                    let start = Instant::now();
+                    let outcome = if job.cancel.load(Ordering::SeqCst) {
+                        Outcome::Unresolved
+                    } else {
+                        oracle.test(&job.text, &job.cancel)
+                    };
+                    let done = Done {
+                        index: job.index,
+                        text: job.text,
+                        outcome,
+                        elapsed: start.elapsed(),
+                    };
+                    if done_tx.send(done).is_err() {
+                        return;
+                    }
+                })
+            })
+            .collect();
+        Pool {
+            jobs: Some(job_tx),
+            done: done_rx,
+            workers,
+        }
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.jobs.take();
+        for w in self.workers.drain(..) {
+            let _ = w.join();
+        }
+    }
+}
+
+/// The state of one candidate of the list being tested.
+enum Slot {
+    /// Answered by `source`; `elapsed` is the oracle's time.
+    Answered {
+        outcome: Outcome,
+        source: Source,
+        text: Vec<u8>,
+        elapsed: Duration,
+    },
+    /// An oracle run is under way.
+    Running {
+        cancel: Arc<AtomicBool>,
+        config: Option<Box<[u32]>>,
+    },
+}
+
+/// Runs candidates through the syntax verdict, the cache and the oracle, and keeps the stats.
+pub struct Tester {
+    oracle: Arc<dyn Oracle>,
+    cache: Cache,
+    stats: Stats,
+    jobs: usize,
+    pool: Option<Pool>,
+    best: Option<BestSink>,
+    observer: Option<Observer>,
+    interrupted: Arc<AtomicBool>,
+}
+
+impl Tester {
+    /// A tester running `oracle` with up to `jobs` runs at once.
+    pub fn new(oracle: Arc<dyn Oracle>, cache: CacheOptions, jobs: usize) -> Self {
+        Tester {
+            oracle,
+            cache: Cache::new(cache),
+            stats: Stats::default(),
+            jobs: jobs.max(1),
+            pool: None,
+            best: None,
+            observer: None,
+            interrupted: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Calls `sink` with every interesting candidate found from now on.
+    pub fn set_best_sink(&mut self, sink: BestSink) {
+        self.best = Some(sink);
+    }
+
+    /// Reports every test and improvement to `observer`.
+    pub fn set_observer(&mut self, observer: Observer) {
+        self.observer = Some(observer);
+    }
+
+    /// A flag that, once set (e.g. by a Ctrl-C handler), makes every further test answer
+    /// "not interesting" without running anything, so that algorithms wind down quickly.
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.interrupted.clone()
+    }
+
+    /// Whether the run was interrupted.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::SeqCst)
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The statistics, for the layers above the tester (syntax checks, sizes).
+    pub fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+
+    /// The cache's counters.
+    pub fn cache_stats(&self) -> CacheStats {
+        self.cache.stats()
+    }
+
+    /// Tells the config-keyed cache that a new list reduction starts.
+    pub fn new_configuration_space(&mut self) {
+        self.cache.clear_configs();
+    }
+
+    /// Number of oracle runs allowed at once.
+    pub fn jobs(&self) -> usize {
+        self.jobs
+    }
+
+    /// Runs the oracle once on `text`, bypassing the cache (e.g. to check the original input
+    /// and the final result). Counted as a query.
+    pub fn check(&mut self, text: &[u8]) -> Outcome {
+        let start = Instant::now();
+        let outcome = self.oracle.test(text, &AtomicBool::new(false));
+        self.count(outcome, Source::Oracle, text.len(), start.elapsed());
+        outcome
+    }
+
+    /// Tests one candidate; true if interesting.
+    pub fn test(&mut self, candidate: Candidate) -> bool {
+        self.first_interesting(&mut std::iter::once(candidate))
+            .is_some()
+    }
+
+    /// Tests `candidates` in order and returns the first interesting one (its index in the
+    /// sequence and its text), exactly as a sequential run would.
+    pub fn first_interesting(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Candidate>,
+    ) -> Option<(usize, Vec<u8>)> {
+        if self.interrupted() {
+            return None;
+        }
+        let found = if self.jobs == 1 {
+            self.first_interesting_sequential(candidates)
+        } else {
+            self.first_interesting_parallel(candidates)
+        };
+        let (index, text) = found?;
+        self.stats.interesting += 1;
+        self.cache.found_interesting(text.len());
+        if let Some(best) = self.best.as_mut() {
+            best(&text);
+        }
+        self.notify(Event::Improved { bytes: text.len() });
+        Some((index, text))
+    }
+
+    /// Answers a candidate without the oracle if the syntax verdict or the cache can.
+    fn answer_cheaply(&mut self, candidate: &Candidate) -> Option<(Outcome, Source)> {
+        let Some(text) = candidate.text.as_deref() else {
+            return Some((Outcome::NotInteresting, Source::Syntax));
+        };
+        let outcome = self.cache.lookup(Probe {
+            text,
+            config: candidate.config.as_deref(),
+        })?;
+        Some((outcome, Source::Cache))
+    }
+
+    /// Counts a test the sequential algorithm needed.
+    fn count(&mut self, outcome: Outcome, source: Source, bytes: usize, elapsed: Duration) {
+        match source {
+            Source::Syntax => self.stats.syntax_rejected += 1,
+            Source::Cache => self.stats.cache_hits += 1,
+            Source::Oracle => {
+                self.stats.queries += 1;
+                self.stats.oracle_time += elapsed;
+                if outcome == Outcome::Unresolved {
+                    self.stats.unresolved += 1;
+                }
+            }
+        }
+        self.notify(Event::Tested {
+            outcome,
+            source,
+            bytes,
+            elapsed,
+        });
+    }
+
+    fn record(&mut self, text: &[u8], config: Option<&[u32]>, outcome: Outcome) {
+        self.cache.insert(Probe { text, config }, outcome);
+    }
+
+    fn notify(&mut self, event: Event) {
+        if let Some(o) = self.observer.as_mut() {
+            o(&event, &self.stats);
+        }
+    }
+
+    fn first_interesting_sequential(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Candidate>,
+    ) -> Option<(usize, Vec<u8>)> {
+        for (index, candidate) in candidates.enumerate() {
+            if self.interrupted() {
+                return None;
+            }
+            let text = candidate.text.as_deref().unwrap_or_default();
+            let outcome = match self.answer_cheaply(&candidate) {
+                Some((o, source)) => {
+                    self.count(o, source, text.len(), Duration::ZERO);
+                    o
+                }
+                None => {
+                    let start = Instant::now();
+                    let o = self.oracle.test(text, &self.interrupted);
+                    self.count(o, Source::Oracle, text.len(), start.elapsed());
+                    self.record(text, candidate.config.as_deref(), o);
+                    o
+                }
+            };
+            if outcome.is_interesting() {
+                return candidate.text.map(|t| (index, t));
+            }
+        }
+        None
+    }
+
+    fn first_interesting_parallel(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Candidate>,
+    ) -> Option<(usize, Vec<u8>)> {
+        if self.pool.is_none() {
+            self.pool = Some(Pool::new(self.oracle.clone(), self.jobs));
+        }
+        // Candidates not yet decided, in list order; `base` is the list index of the first.
+        // Tests are counted when they reach the head, i.e. in the sequential order, so that
+        // everything behind the winner counts as speculation.
+        let mut slots: VecDeque<Slot> = VecDeque::new();
+        let mut base = 0usize;
+        let mut running = 0usize;
+        let mut exhausted = false;
+        let mut winner: Option<(usize, Vec<u8>)> = None;
+        loop {
+            // Keep the workers busy with the next candidates of the list.
+            while !exhausted && running < self.jobs && slots.len() < self.jobs * 8 {
+                let next = if self.interrupted() {
+                    None
+                } else {
+                    candidates.next()
+                };
+                let Some(candidate) = next else {
+                    exhausted = true;
+                    break;
+                };
+                let text = candidate.text.clone().unwrap_or_default();
+                if let Some((outcome, source)) = self.answer_cheaply(&candidate) {
+                    slots.push_back(Slot::Answered {
+                        outcome,
+                        source,
+                        text,
+                        elapsed: Duration::ZERO,
+                    });
+                    continue;
+                }
+                let cancel = Arc::new(AtomicBool::new(false));
+                let job = Job {
+                    index: base + slots.len(),
+                    text,
+                    cancel: cancel.clone(),
+                };
+                slots.push_back(Slot::Running {
+                    cancel,
+                    config: candidate.config,
+                });
+                running += 1;
+                let pool = self.pool.as_ref().unwrap();
+                pool.jobs.as_ref().unwrap().send(job).expect("oracle pool");
+            }
+            // Decide the head of the list as far as the answers allow.
+            while matches!(slots.front(), Some(Slot::Answered { .. })) {
+                let Some(Slot::Answered {
+                    outcome,
+                    source,
+                    text,
+                    elapsed,
+                }) = slots.pop_front()
+                else {
+                    unreachable!()
+                };
+                base += 1;
+                self.count(outcome, source, text.len(), elapsed);
+                if outcome.is_interesting() {
+                    winner = Some((base - 1, text));
+                    break;
+                }
+            }
+            if winner.is_some() || (slots.is_empty() && exhausted) {
+                break;
+            }
+            if running == 0 {
+                continue; // Only cheap answers so far: fetch more candidates.
+            }
+            // Wait for the next oracle answer.
+            let done = self
+                .pool
+                .as_ref()
+                .unwrap()
+                .done
+                .recv()
+                .expect("oracle pool");
+            running -= 1;
+            let pos = done.index - base;
+            let Slot::Running { config, .. } = &slots[pos] else {
+                unreachable!("answer for a slot that was not running")
+            };
+            let config = config.clone();
+            self.record(&done.text, config.as_deref(), done.outcome);
+            slots[pos] = Slot::Answered {
+                outcome: done.outcome,
+                source: Source::Oracle,
+                text: done.text,
+                elapsed: done.elapsed,
+            };
+        }
+        // Whatever is left lies past the winner: oracle runs there were speculation. Cancel
+        // the ones still running and wait for them (a completed one still feeds the cache).
+        for slot in slots.iter() {
+            match slot {
+                Slot::Running { cancel, .. } => cancel.store(true, Ordering::SeqCst),
+                Slot::Answered {
+                    source: Source::Oracle,
+                    ..
+                } => self.stats.speculative += 1,
+                Slot::Answered { .. } => {}
+            }
+        }
+        while running > 0 {
+            let done = self
+                .pool
+                .as_ref()
+                .unwrap()
+                .done
+                .recv()
+                .expect("oracle pool");
+            running -= 1;
+            self.stats.speculative += 1;
+            if let Slot::Running { config, .. } = &slots[done.index - base] {
+                let config = config.clone();
+                self.record(&done.text, config.as_deref(), done.outcome);
+            }
+        }
+        winner
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::FnOracle;
+
+    fn tester(jobs: usize, pred: fn(&[u8]) -> bool) -> Tester {
+        Tester::new(Arc::new(FnOracle(pred)), CacheOptions::default(), jobs)
+    }
+
+    fn cands(texts: &[&str]) -> Vec<Candidate> {
+        texts
+            .iter()
+            .map(|t| Candidate::text(t.as_bytes()))
+            .collect()
+    }
+
+    #[test]
+    fn first_interesting_is_the_first_in_order() {
+        for jobs in [1, 2, 4] {
+            let mut t = tester(jobs, |b| b.contains(&b'x'));
+            let list = cands(&["a", "b", "xa", "c", "xb"]);
+            let got = t.first_interesting(&mut list.into_iter());
+            assert_eq!(got, Some((2, b"xa".to_vec())), "jobs={jobs}");
+            assert!(t.stats().queries >= 3);
+        }
+    }
+
+    #[test]
+    fn parallel_counts_like_sequential_and_speculation_apart() {
+        let list = || {
+            let mut v: Vec<Candidate> = (0..40).map(|i| Candidate::text(format!("c{i}"))).collect();
+            v[5] = Candidate::rejected();
+            v[30] = Candidate::text("win");
+            v
+        };
+        let mut seq = tester(1, |b| b == b"win");
+        let mut par = tester(3, |b| b == b"win");
+        let a = seq.first_interesting(&mut list().into_iter());
+        let b = par.first_interesting(&mut list().into_iter());
+        assert_eq!(a, b);
+        assert_eq!(a.unwrap().0, 30);
+        let (s, p) = (seq.stats(), par.stats());
+        assert_eq!((s.queries, s.syntax_rejected, s.speculative), (30, 1, 0));
+        assert_eq!((p.queries, p.syntax_rejected), (30, 1));
+        assert!(p.speculative <= 3 * 8);
+    }
+
+    #[test]
+    fn cache_and_syntax_answer_without_the_oracle() {
+        let mut t = tester(1, |b| b == b"yes");
+        let mut list = cands(&["no", "no"]);
+        list.insert(1, Candidate::rejected());
+        assert_eq!(t.first_interesting(&mut list.into_iter()), None);
+        let s = t.stats();
+        assert_eq!((s.queries, s.cache_hits, s.syntax_rejected), (1, 1, 1));
+    }
+}
