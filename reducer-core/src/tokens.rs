@@ -32,16 +32,33 @@ impl TokenCounter {
 
     /// Number of tokens in `text`.
     pub fn count(&self, text: &str) -> u32 {
-        let bytes = text.as_bytes();
-        let mut i = 0;
         let mut n = 0;
+        self.scan(text.as_bytes(), |_| n += 1);
+        n
+    }
+
+    /// Splits `text` into tokens, each with the whitespace that follows it (leading
+    /// whitespace goes with the first token), so that the pieces concatenate to `text`.
+    pub fn split(&self, text: &str) -> Vec<std::ops::Range<usize>> {
+        let mut starts = Vec::new();
+        self.scan(text.as_bytes(), |start| starts.push(start));
+        if let Some(first) = starts.first_mut() {
+            *first = 0;
+        }
+        let ends = starts.iter().skip(1).copied().chain([text.len()]);
+        starts.iter().zip(ends).map(|(&s, e)| s..e).collect()
+    }
+
+    /// Calls `token` with the start of every token of `bytes`.
+    fn scan(&self, bytes: &[u8], mut token: impl FnMut(usize)) {
+        let mut i = 0;
         while i < bytes.len() {
             let b = bytes[i];
             if b.is_ascii_whitespace() {
                 i += 1;
                 continue;
             }
-            n += 1;
+            token(i);
             if is_word(b) {
                 while i < bytes.len() && is_word(bytes[i]) {
                     i += 1;
@@ -56,7 +73,6 @@ impl TokenCounter {
                 i += len;
             }
         }
-        n
     }
 }
 
@@ -71,5 +87,8 @@ mod tests {
         assert_eq!(c.count("  if ( x <<= 2 )"), 6);
         assert_eq!(c.count("a<<b"), 3);
         assert_eq!(c.count("a<=b"), 4);
+        let text = " a <<b\n c";
+        let pieces: Vec<&str> = c.split(text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(pieces, vec![" a ", "<<", "b\n ", "c"]);
     }
 }

@@ -118,6 +118,9 @@ impl EditSet {
 #[derive(Clone, Debug)]
 struct Node {
     rule: RuleId,
+    /// The rule of the slot this node occupies: its own rule, or the rule of the node it
+    /// replaced by hoisting.
+    slot_rule: RuleId,
     derivation: Derivation,
     parent: NodeId,
     seg_start: u32,
@@ -158,6 +161,10 @@ impl Tree {
     /// The rule of `node`.
     pub fn rule(&self, node: NodeId) -> RuleId {
         self.nodes[node as usize].rule
+    }
+    /// The rule of the slot `node` occupies (differs from [`Tree::rule`] after a hoist).
+    pub fn slot_rule(&self, node: NodeId) -> RuleId {
+        self.nodes[node as usize].slot_rule
     }
     /// How `node` is derived in the slot it currently occupies.
     pub fn derivation(&self, node: NodeId) -> Derivation {
@@ -288,8 +295,9 @@ impl Tree {
         out
     }
 
-    /// Prints the current tree with `edits` and records the byte span of each node of `marks`
-    /// that is printed (keys not printed are left out of the result).
+    /// Prints the current tree with `edits` and records the byte span of the slot of each node
+    /// of `marks` that is printed (whatever the slot prints: the node, a hoisted descendant,
+    /// or a replacement text); slots not printed are left out of the result.
     pub fn print_marked(&self, edits: &EditSet, marks: &[NodeId]) -> (String, Marks) {
         let mut out = String::with_capacity(self.source.len());
         let mut spans: Marks = marks.iter().map(|&n| (n, (usize::MAX, 0))).collect();
@@ -322,11 +330,21 @@ impl Tree {
         out: &mut String,
         mut marks: Option<&mut Marks>,
     ) {
-        // Explicit stack: (node, next segment index). Trees of real inputs can be deep.
+        // Explicit stack of open nodes: (node, next segment, substituted, slot).
+        // Trees of real inputs can be deep, so no recursion.
         let mut glue = Glue::default();
-        let mut stack: Vec<(NodeId, u32, bool)> = Vec::new();
+        let mut stack: Vec<(NodeId, u32, bool, NodeId)> = Vec::new();
+        let mark = |marks: &mut Option<&mut Marks>, slot: NodeId, at: usize, start: bool| {
+            if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&slot)) {
+                if start {
+                    m.0 = at;
+                } else {
+                    m.1 = at;
+                }
+            }
+        };
         let push_slot = |slot: NodeId,
-                         stack: &mut Vec<(NodeId, u32, bool)>,
+                         stack: &mut Vec<(NodeId, u32, bool, NodeId)>,
                          out: &mut String,
                          glue: &mut Glue,
                          marks: &mut Option<&mut Marks>| {
@@ -334,36 +352,37 @@ impl Tree {
                 Printed::Nothing => glue.junction = true,
                 Printed::Text(t) => {
                     glue.junction = true;
-                    if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&slot)) {
-                        m.0 = out.len();
-                    }
+                    glue.settle(out, t);
+                    mark(marks, slot, out.len(), true);
                     glue.emit(out, t);
                     glue.junction = true;
-                    if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&slot)) {
-                        m.1 = out.len();
-                    }
+                    mark(marks, slot, out.len(), false);
                 }
                 Printed::Node(n, substituted) => {
                     if substituted {
                         glue.junction = true;
                     }
-                    if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&n)) {
-                        m.0 = out.len();
+                    stack.push((n, self.nodes[n as usize].seg_start, substituted, slot));
+                    if marks.is_some() {
+                        // The slot starts where its first text lands.
+                        mark(marks, slot, usize::MAX - 1, true);
                     }
-                    stack.push((n, self.nodes[n as usize].seg_start, substituted));
                 }
             }
         };
         push_slot(start, &mut stack, out, &mut glue, &mut marks);
         while let Some(top) = stack.last_mut() {
-            let (n, seg, substituted) = *top;
+            let (n, seg, substituted, slot) = *top;
             let node = &self.nodes[n as usize];
             if seg == node.seg_end {
                 stack.pop();
                 if substituted {
                     glue.junction = true;
                 }
-                if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&n)) {
+                if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&slot)) {
+                    if m.0 == usize::MAX - 1 {
+                        m.0 = out.len();
+                    }
                     m.1 = out.len();
                 }
                 continue;
@@ -371,7 +390,22 @@ impl Tree {
             top.1 += 1;
             match self.segments[seg as usize] {
                 Segment::Text { start, end } => {
-                    glue.emit(out, &self.source[start as usize..end as usize]);
+                    let t = &self.source[start as usize..end as usize];
+                    if let Some(m) = marks.as_deref_mut() {
+                        // Open slots that have not printed anything start here.
+                        if !t.is_empty() {
+                            glue.settle(out, t);
+                            let at = out.len();
+                            for &(_, _, _, s) in stack.iter().rev() {
+                                match m.get_mut(&s) {
+                                    Some(span) if span.0 == usize::MAX - 1 => span.0 = at,
+                                    Some(_) => break,
+                                    None => {}
+                                }
+                            }
+                        }
+                    }
+                    glue.emit(out, t);
                 }
                 Segment::Child(c) => push_slot(c, &mut stack, out, &mut glue, &mut marks),
             }
@@ -408,10 +442,14 @@ impl Tree {
                         continue;
                     }
                     self.kill_subtree(node, by);
-                    let derivation = self.nodes[node as usize].derivation;
+                    let (derivation, slot_rule) = {
+                        let n = &self.nodes[node as usize];
+                        (n.derivation, n.slot_rule)
+                    };
                     let b = &mut self.nodes[by as usize];
                     b.parent = parent;
                     b.derivation = derivation;
+                    b.slot_rule = slot_rule;
                     b.weight
                 }
             };
@@ -481,6 +519,18 @@ struct Glue {
 }
 
 impl Glue {
+    /// Emits the separating space (if one is due) before `text` is printed.
+    fn settle(&mut self, out: &mut String, text: &str) {
+        if self.junction {
+            if let (Some(a), Some(b)) = (out.as_bytes().last(), text.as_bytes().first()) {
+                if would_merge(*a, *b) {
+                    out.push(' ');
+                }
+            }
+            self.junction = false;
+        }
+    }
+
     fn emit(&mut self, out: &mut String, text: &str) {
         if text.is_empty() {
             return;
@@ -561,6 +611,7 @@ impl<'r> TreeBuilder<'r> {
         let id = self.nodes.len() as NodeId;
         self.nodes.push(Node {
             rule,
+            slot_rule: rule,
             derivation: info.derivation,
             parent: self.open.last().map_or(NONE, |o| o.0),
             seg_start: 0,
@@ -680,6 +731,7 @@ impl<'r> TreeBuilder<'r> {
             }
             self.nodes.push(Node {
                 rule: root_rule,
+                slot_rule: root_rule,
                 derivation: Derivation::Regular,
                 parent: NONE,
                 seg_start,

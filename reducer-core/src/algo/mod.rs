@@ -1,0 +1,236 @@
+//! The tree reduction algorithms, one family per file, all on the same [`Session`].
+//!
+//! Each family exposes one-pass functions; [`run`] looks an algorithm up by name and runs it
+//! (to a fixpoint unless it is a one-pass variant or [`AlgoOptions::one_pass`] is set).
+
+pub mod gtr;
+pub mod hdd;
+pub mod hoist;
+pub mod nodes;
+pub mod pardis;
+pub mod perses;
+pub mod text;
+
+use crate::list::DdOptions;
+use crate::session::Session;
+use std::fmt;
+use std::path::PathBuf;
+
+/// How GTR filters its candidate transformations.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum GtrFilter {
+    /// Delete only nullable nodes, substitute only compatible descendants (grammar tables).
+    #[default]
+    Grammar,
+    /// Learn mandatory edges and allowed contexts from the example inputs in a folder
+    /// (GTR Sect. 4.2).
+    Corpus(PathBuf),
+    /// Try every deletion and every child substitution; the syntax check filters.
+    Unfiltered,
+}
+
+/// Options shared by the tree algorithms.
+#[derive(Clone, Debug)]
+pub struct AlgoOptions {
+    /// Run one pass instead of repeating to a fixpoint.
+    pub one_pass: bool,
+    /// Options of the list reducer used on node lists (ddmin's split factor etc.).
+    pub dd: DdOptions,
+    /// How deep Perses and hoisting look for a replacement below a node (0 = unbounded).
+    pub hoist_depth: usize,
+    /// Pardis' nullability pruning (Sect. 3.2).
+    pub nullability_pruning: bool,
+    /// GTR's candidate filter.
+    pub gtr_filter: GtrFilter,
+}
+
+impl Default for AlgoOptions {
+    fn default() -> Self {
+        AlgoOptions {
+            one_pass: false,
+            dd: DdOptions::default(),
+            hoist_depth: 4,
+            nullability_pruning: true,
+            gtr_filter: GtrFilter::Grammar,
+        }
+    }
+}
+
+/// One selectable algorithm.
+#[derive(Clone, Copy, Debug)]
+pub struct AlgorithmInfo {
+    /// The name used on the command line.
+    pub name: &'static str,
+    /// One line saying what it does.
+    pub summary: &'static str,
+}
+
+/// The algorithm used when none is asked for.
+pub const DEFAULT_ALGORITHM: &str = "pardis-hybrid+hoist";
+
+/// Every algorithm [`run`] knows, with one line each.
+pub const ALGORITHMS: &[AlgorithmInfo] = &[
+    AlgorithmInfo {
+        name: "pardis-hybrid+hoist",
+        summary: "default: pardis-hybrid, then hoisting, repeated until neither changes anything",
+    },
+    AlgorithmInfo {
+        name: "pardis",
+        summary: "Pardis Alg. 1: max-heap by token weight, delete the heaviest nullable node first",
+    },
+    AlgorithmInfo {
+        name: "pardis-hybrid",
+        summary: "Pardis Alg. 2: nodes of equal weight and parent minimised together with opdd",
+    },
+    AlgorithmInfo {
+        name: "perses",
+        summary: "Perses: worklist by token weight; ddmin on lists, drop optionals, replace by compatible descendants",
+    },
+    AlgorithmInfo {
+        name: "perses-n",
+        summary: "Perses removing one list element at a time",
+    },
+    AlgorithmInfo {
+        name: "hdd",
+        summary: "HDD: ddmin over the nodes of each level, root to leaves, one pass",
+    },
+    AlgorithmInfo {
+        name: "hdd*",
+        summary: "HDD repeated to a fixpoint",
+    },
+    AlgorithmInfo {
+        name: "hoist",
+        summary: "hoisting: replace nodes by compatible descendants χ(n), level by level, one pass",
+    },
+    AlgorithmInfo {
+        name: "hddh",
+        summary: "HDDH: ddmin and hoisting interlaced on each level, one pass",
+    },
+    AlgorithmInfo {
+        name: "hoist*+hdd*",
+        summary: "hoisting to a fixpoint, then HDD to a fixpoint, repeated",
+    },
+    AlgorithmInfo {
+        name: "hoist*+hddh*",
+        summary: "hoisting to a fixpoint, then HDDH to a fixpoint, repeated",
+    },
+    AlgorithmInfo {
+        name: "gtr",
+        summary: "GTR: per level, the delete template via DD and substitute-by-child by backtracking, one pass",
+    },
+    AlgorithmInfo {
+        name: "gtr*",
+        summary: "GTR repeated to a fixpoint",
+    },
+    AlgorithmInfo {
+        name: "ddmin-lines",
+        summary: "plain ddmin on lines, no grammar (baseline)",
+    },
+    AlgorithmInfo {
+        name: "ddmin-tokens",
+        summary: "plain ddmin on the tree's tokens, no grammar structure (baseline)",
+    },
+];
+
+/// An algorithm name [`run`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownAlgorithm(pub String);
+
+impl fmt::Display for UnknownAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown algorithm '{}' (see --list-algorithms)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownAlgorithm {}
+
+/// Whether `name` is a known algorithm.
+pub fn is_known(name: &str) -> bool {
+    ALGORITHMS.iter().any(|a| a.name == name)
+}
+
+/// Runs the algorithm `name` on the session.
+pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), UnknownAlgorithm> {
+    let fix = !o.one_pass;
+    match name {
+        "pardis-hybrid+hoist" => {
+            repeat(s, fix, |s| {
+                let a = repeat(s, true, |s| pardis::hybrid_pass(s, o));
+                let b = repeat(s, true, |s| hoist::hoist_pass(s, o));
+                a | b
+            });
+        }
+        "pardis" => {
+            repeat(s, fix, |s| pardis::pass(s, o));
+        }
+        "pardis-hybrid" => {
+            repeat(s, fix, |s| pardis::hybrid_pass(s, o));
+        }
+        "perses" => {
+            repeat(s, fix, |s| perses::pass(s, o, perses::ListMode::Ddmin));
+        }
+        "perses-n" => {
+            repeat(s, fix, |s| perses::pass(s, o, perses::ListMode::OneByOne));
+        }
+        "hdd" => {
+            hdd::pass(s, o);
+        }
+        "hdd*" => {
+            repeat(s, fix, |s| hdd::pass(s, o));
+        }
+        "hoist" => {
+            hoist::hoist_pass(s, o);
+        }
+        "hddh" => {
+            hoist::hddh_pass(s, o);
+        }
+        "hoist*+hdd*" => {
+            repeat(s, fix, |s| {
+                let a = repeat(s, true, |s| hoist::hoist_pass(s, o));
+                let b = repeat(s, true, |s| hdd::pass(s, o));
+                a | b
+            });
+        }
+        "hoist*+hddh*" => {
+            repeat(s, fix, |s| {
+                let a = repeat(s, true, |s| hoist::hoist_pass(s, o));
+                let b = repeat(s, true, |s| hoist::hddh_pass(s, o));
+                a | b
+            });
+        }
+        "gtr" => {
+            gtr::pass(s, o);
+        }
+        "gtr*" => {
+            repeat(s, fix, |s| gtr::pass(s, o));
+        }
+        "ddmin-lines" => {
+            text::ddmin_lines(s, o);
+        }
+        "ddmin-tokens" => {
+            text::ddmin_tokens(s, o);
+        }
+        _ => return Err(UnknownAlgorithm(name.to_string())),
+    }
+    Ok(())
+}
+
+/// Runs `pass` once, or until it changes nothing (or the run is interrupted) when `fixpoint`;
+/// returns whether anything changed.
+pub fn repeat(s: &mut Session<'_>, fixpoint: bool, mut pass: impl FnMut(&mut Session<'_>) -> bool) -> bool {
+    let mut changed = false;
+    loop {
+        let before = size(s);
+        pass(s);
+        let progress = size(s) < before;
+        changed |= progress;
+        if !fixpoint || !progress || s.interrupted() {
+            return changed;
+        }
+    }
+}
+
+/// The current size as (tokens, bytes), for fixpoint detection.
+fn size(s: &Session<'_>) -> (u32, usize) {
+    (s.tree.tokens(), s.tree.text().len())
+}

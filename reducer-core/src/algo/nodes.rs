@@ -1,0 +1,90 @@
+//! Minimising a set of tree nodes with a list reducer (ddmin, opdd): the bridge between the
+//! list algorithms and the session. A node left out of a configuration gets its removal
+//! substitution (delete, or its rule's minimal text).
+
+use crate::list::{DdOptions, ListAlgorithm, ListTest};
+use crate::session::Session;
+use crate::tree::{EditSet, NodeId, Subst};
+use rustc_hash::FxHashMap;
+
+/// A [`ListTest`] over nodes of the session's tree.
+pub struct NodeConfigs<'s, 'l> {
+    session: &'s mut Session<'l>,
+    removals: FxHashMap<NodeId, Subst>,
+    /// Position of each node in the list the reduction started from (config cache key).
+    position: FxHashMap<NodeId, u32>,
+    /// The configuration committed so far.
+    current: Vec<NodeId>,
+}
+
+impl<'s, 'l> NodeConfigs<'s, 'l> {
+    /// Configurations of `items` (each node with the substitution that removes it).
+    pub fn new(session: &'s mut Session<'l>, items: &[(NodeId, Subst)]) -> Self {
+        session.tester.new_configuration_space();
+        NodeConfigs {
+            session,
+            removals: items.iter().cloned().collect(),
+            position: items
+                .iter()
+                .enumerate()
+                .map(|(i, &(n, _))| (n, i as u32))
+                .collect(),
+            current: items.iter().map(|&(n, _)| n).collect(),
+        }
+    }
+
+}
+
+/// The edits turning the committed configuration `current` into `kept`.
+fn edits(current: &[NodeId], removals: &FxHashMap<NodeId, Subst>, kept: &[NodeId]) -> EditSet {
+    let keep: rustc_hash::FxHashSet<NodeId> = kept.iter().copied().collect();
+    let mut e = EditSet::new();
+    for n in current {
+        if !keep.contains(n) {
+            e.set(*n, removals[n].clone());
+        }
+    }
+    e
+}
+
+impl ListTest<NodeId> for NodeConfigs<'_, '_> {
+    fn first_interesting(&mut self, configs: &mut dyn Iterator<Item = Vec<NodeId>>) -> Option<usize> {
+        let mut seen: Vec<Vec<NodeId>> = Vec::new();
+        let (current, removals, position) = (&self.current, &self.removals, &self.position);
+        let found = self.session.first_interesting_keyed(&mut |_| {
+            let kept = configs.next()?;
+            let e = edits(current, removals, &kept);
+            let key: Box<[u32]> = kept.iter().map(|n| position[n]).collect();
+            seen.push(kept);
+            Some((e, Some(key)))
+        });
+        let index = found?;
+        self.current = seen.swap_remove(index);
+        Some(index)
+    }
+}
+
+/// Minimises `items` (nodes with their removal substitutions) with `algorithm`, committing
+/// every improvement; returns the nodes that stayed. With `try_empty`, removing all of them
+/// at once is tried first (list reducers assume the empty list is not interesting, which
+/// does not hold for a part of a tree).
+pub fn reduce_nodes(
+    session: &mut Session<'_>,
+    items: Vec<(NodeId, Subst)>,
+    algorithm: ListAlgorithm,
+    options: &DdOptions,
+    try_empty: bool,
+) -> Vec<NodeId> {
+    if items.is_empty() || session.interrupted() {
+        return items.into_iter().map(|(n, _)| n).collect();
+    }
+    let mut configs = NodeConfigs::new(session, &items);
+    if try_empty && configs.first_interesting(&mut std::iter::once(Vec::new())).is_some() {
+        return Vec::new();
+    }
+    if items.len() == 1 {
+        return vec![items[0].0];
+    }
+    let all = items.into_iter().map(|(n, _)| n).collect();
+    algorithm.reduce(all, &mut configs, options)
+}

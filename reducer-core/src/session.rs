@@ -1,0 +1,444 @@
+//! A reduction session: the tree, its language, the tester, and the candidate pipeline
+//! (edit set → printed text → syntax check → cache → oracle → commit) that every tree
+//! algorithm shares.
+
+use crate::language::{Language, Tables};
+use crate::tester::{Candidate, Tester};
+use crate::tree::{Derivation, EditSet, NodeId, Subst, Tree};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// How candidates are checked for syntax before the oracle sees them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SyntaxCheck {
+    /// No check: every candidate goes to the oracle.
+    Off,
+    /// Re-parse the smallest enclosing list element of each edit (with the rest of the file as
+    /// context), falling back to a full parse when that is not enough.
+    #[default]
+    Local,
+    /// Re-parse every candidate in full.
+    Full,
+}
+
+/// Options shared by the tree algorithms.
+#[derive(Clone, Debug)]
+pub struct SessionOptions {
+    /// The syntax check.
+    pub syntax_check: SyntaxCheck,
+    /// Most local checks per candidate before a full parse is cheaper.
+    pub max_local_checks: usize,
+}
+
+impl Default for SessionOptions {
+    fn default() -> Self {
+        SessionOptions {
+            syntax_check: SyntaxCheck::Local,
+            max_local_checks: 16,
+        }
+    }
+}
+
+/// A syntax tree being reduced, with everything needed to test candidates.
+pub struct Session<'l> {
+    /// The input's language.
+    pub lang: &'l dyn Language,
+    /// The current tree (committed edits applied).
+    pub tree: Tree,
+    /// The tester (cache, oracle, statistics).
+    pub tester: Tester,
+    /// Options.
+    pub options: SessionOptions,
+    /// The current text when a text-level algorithm left one that does not parse.
+    unparsed: Option<String>,
+}
+
+impl<'l> Session<'l> {
+    /// A session reducing `tree`.
+    pub fn new(lang: &'l dyn Language, tree: Tree, tester: Tester, options: SessionOptions) -> Self {
+        let mut s = Session {
+            lang,
+            tree,
+            tester,
+            options,
+            unparsed: None,
+        };
+        s.record_size();
+        s
+    }
+
+    /// The language's tables.
+    pub fn tables(&self) -> &'static Tables {
+        self.lang.tables()
+    }
+
+    /// Whether the run was interrupted (algorithms stop early).
+    pub fn interrupted(&self) -> bool {
+        self.tester.interrupted() || self.unparsed.is_some()
+    }
+
+    fn record_size(&mut self) {
+        let bytes = self.tree.text().len();
+        let tokens = self.tree.tokens() as usize;
+        self.tester.stats_mut().record_size(bytes, tokens);
+    }
+
+    /// Tests the edit sets `next` generates, in order, and commits the first interesting one;
+    /// returns its index. `next` sees the tree as it is before any of them (the tester may
+    /// ask for several candidates ahead when running oracles in parallel).
+    pub fn first_interesting(
+        &mut self,
+        next: &mut dyn FnMut(&View<'_>) -> Option<EditSet>,
+    ) -> Option<usize> {
+        self.first_interesting_keyed(&mut |v| next(v).map(|e| (e, None)))
+    }
+
+    /// As [`Session::first_interesting`], with a configuration key per candidate for the
+    /// config-keyed cache baseline.
+    pub fn first_interesting_keyed(
+        &mut self,
+        next: &mut dyn FnMut(&View<'_>) -> Option<(EditSet, Option<Box<[u32]>>)>,
+    ) -> Option<usize> {
+        let mut tried: Vec<EditSet> = Vec::new();
+        let mut checks = CheckCounters::default();
+        let found = {
+            let view = View {
+                tree: &self.tree,
+                lang: self.lang,
+            };
+            let options = &self.options;
+            let tried = &mut tried;
+            let checks = &mut checks;
+            let mut candidates = std::iter::from_fn(|| {
+                let (e, config) = next(&view)?;
+                let mut c = make_candidate(view.tree, view.lang, options, &e, checks);
+                c.config = config;
+                tried.push(e);
+                Some(c)
+            });
+            self.tester.first_interesting(&mut candidates)
+        };
+        let stats = self.tester.stats_mut();
+        stats.local_checks += checks.local;
+        stats.full_parses += checks.full;
+        stats.check_time += checks.time;
+        let (index, text) = found?;
+        self.tree.commit(&tried[index]);
+        debug_assert_eq!(self.tree.text().as_bytes(), &text[..], "commit diverged from candidate");
+        let tokens = self.tree.tokens() as usize;
+        self.tester.stats_mut().record_size(text.len(), tokens);
+        Some(index)
+    }
+
+    /// Tests a list of edit sets in order and commits the first interesting one.
+    pub fn first_interesting_of(&mut self, list: Vec<EditSet>) -> Option<usize> {
+        let mut it = list.into_iter();
+        self.first_interesting(&mut |_| it.next())
+    }
+
+    /// Tests one edit set and commits it if interesting.
+    pub fn try_edits(&mut self, edits: EditSet) -> bool {
+        if edits.is_empty() {
+            return false;
+        }
+        self.first_interesting_of(vec![edits]).is_some()
+    }
+
+    /// The candidate an edit set gives (printed and syntax-checked), without testing it.
+    pub fn candidate(&mut self, edits: &EditSet) -> Candidate {
+        let mut checks = CheckCounters::default();
+        make_candidate(&self.tree, self.lang, &self.options, edits, &mut checks)
+    }
+
+    /// The current text: the tree's, or the text a text-level algorithm left when it no
+    /// longer parses.
+    pub fn text(&self) -> String {
+        match &self.unparsed {
+            Some(t) => t.clone(),
+            None => self.tree.text(),
+        }
+    }
+
+    /// Replaces the current text (after a text-level algorithm). If it parses, the tree is
+    /// rebuilt from it (node ids start afresh); otherwise the text is kept as it is and tree
+    /// algorithms have nothing to work on. Returns whether it parsed.
+    pub fn replace_text(&mut self, text: &str) -> bool {
+        match self.lang.parse(text) {
+            Ok(tree) => {
+                self.tree = tree;
+                self.unparsed = None;
+                true
+            }
+            Err(_) => {
+                self.unparsed = Some(text.to_string());
+                false
+            }
+        }
+    }
+
+    /// A read-only view of the tree with the grammar's tables.
+    pub fn view(&self) -> View<'_> {
+        View {
+            tree: &self.tree,
+            lang: self.lang,
+        }
+    }
+}
+
+/// The current tree and its language, read-only: what candidate generators look at.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    /// The current tree.
+    pub tree: &'a Tree,
+    /// Its language.
+    pub lang: &'a dyn Language,
+}
+
+impl<'a> View<'a> {
+    /// The language's tables.
+    pub fn tables(&self) -> &'static Tables {
+        self.lang.tables()
+    }
+
+    /// Whether `node` may be deleted in the current tree: an element of a `*` list, the body
+    /// of a `?`, or an element of a `+` list that has another element.
+    pub fn is_nullable(&self, node: NodeId) -> bool {
+        let t = self.tree;
+        match t.derivation(node) {
+            Derivation::Star | Derivation::Optional => true,
+            Derivation::Regular => false,
+            Derivation::Plus => t.parent(node).is_some_and(|p| {
+                let rule = t.slot_rule(node);
+                t.children(p)
+                    .filter(|&c| c != node && t.slot_rule(c) == rule && t.derivation(c) == Derivation::Plus)
+                    .take(1)
+                    .count()
+                    == 1
+            }),
+        }
+    }
+
+    /// Nullability with Pardis' pruning (Sect. 3.2): in a chain of nodes that print the same
+    /// tokens (each the only child of the next), only the highest nullable node stays nullable.
+    pub fn is_nullable_pruned(&self, node: NodeId) -> bool {
+        if !self.is_nullable(node) {
+            return false;
+        }
+        let t = self.tree;
+        let mut n = node;
+        while let Some(p) = t.parent(n) {
+            if t.weight(p) != t.weight(n) || t.child_count(p) != 1 {
+                break;
+            }
+            if self.is_nullable(p) {
+                return false;
+            }
+            n = p;
+        }
+        true
+    }
+
+    /// The smallest removal of `node` the grammar allows: delete it when nullable, otherwise
+    /// replace it by its rule's minimal text when that has fewer tokens; `None` if neither.
+    pub fn removal(&self, node: NodeId) -> Option<Subst> {
+        if self.is_nullable(node) {
+            return Some(Subst::Delete);
+        }
+        let text = self.tables().rule(self.tree.slot_rule(node)).min_text?;
+        let tokens = self.tree.token_counter().count(text);
+        (tokens < self.tree.weight(node) && !matches!(self.tree.subst(node), Subst::Text(_)))
+            .then(|| Subst::Text(Arc::from(text)))
+    }
+
+    /// χ(n): the nearest descendants of `node` on each path that may replace it (compatible
+    /// with its slot and printing fewer tokens), searching at most `max_depth` levels down
+    /// (0 = unbounded). In tree order.
+    pub fn hoist_candidates(&self, node: NodeId, max_depth: usize) -> Vec<NodeId> {
+        let t = self.tree;
+        let tables = self.tables();
+        let slot = t.slot_rule(node);
+        let weight = t.weight(node);
+        let mut found = Vec::new();
+        let mut stack: Vec<(NodeId, usize)> = t.children(node).map(|c| (c, 1)).collect();
+        stack.reverse();
+        while let Some((d, depth)) = stack.pop() {
+            let info = tables.rule(t.rule(d));
+            if !info.token && t.weight(d) < weight && tables.compatible(slot, t.rule(d)) {
+                found.push(d);
+                continue;
+            }
+            if max_depth == 0 || depth < max_depth {
+                let before = stack.len();
+                stack.extend(t.children(d).map(|c| (c, depth + 1)));
+                stack[before..].reverse();
+            }
+        }
+        found
+    }
+}
+
+#[derive(Default)]
+struct CheckCounters {
+    local: u64,
+    full: u64,
+    time: std::time::Duration,
+}
+
+/// Prints a candidate and checks its syntax.
+fn make_candidate(
+    tree: &Tree,
+    lang: &dyn Language,
+    options: &SessionOptions,
+    edits: &EditSet,
+    checks: &mut CheckCounters,
+) -> Candidate {
+    if options.syntax_check == SyntaxCheck::Off {
+        return Candidate::text(tree.print(edits));
+    }
+    let start = Instant::now();
+    let anchors = match options.syntax_check {
+        SyntaxCheck::Local => local_anchors(tree, edits, options.max_local_checks),
+        _ => Anchors::Full,
+    };
+    let verdict = match anchors {
+        Anchors::Invalid => None,
+        Anchors::Full => {
+            let text = tree.print(edits);
+            checks.full += 1;
+            lang.parse(&text).is_ok().then_some(text)
+        }
+        Anchors::Local(nodes) => {
+            let (text, spans) = tree.print_marked(edits, &nodes);
+            checks.local += 1;
+            let ok = nodes.iter().all(|n| match spans.get(n) {
+                None => true,
+                Some(&(s, e)) => {
+                    let rule = tree.slot_rule(*n);
+                    match lang.parse_prefix(rule, &text[s..]) {
+                        Ok(len) => same_end(&text[s..], len, e - s),
+                        Err(_) => false,
+                    }
+                }
+            });
+            ok.then_some(text)
+        }
+    };
+    checks.time += start.elapsed();
+    match verdict {
+        Some(text) => Candidate::text(text),
+        None => Candidate::rejected(),
+    }
+}
+
+/// Whether a parse that matched `matched` bytes ends where the printed node ended
+/// (`expected`), up to whitespace the parser may or may not have consumed.
+fn same_end(text: &str, matched: usize, expected: usize) -> bool {
+    let (a, b) = (matched.min(expected), matched.max(expected));
+    b <= text.len() && text[a..b].bytes().all(|c| c.is_ascii_whitespace())
+}
+
+enum Anchors {
+    /// The candidate breaks a `+` list: no parse needed to reject it.
+    Invalid,
+    /// Only a full parse can tell.
+    Full,
+    /// Re-parse these nodes' slots in place.
+    Local(Vec<NodeId>),
+}
+
+/// The nodes whose slots must re-parse in place for the candidate to keep its structure.
+///
+/// For an edit at node x (outermost edits only; edits inside an edited subtree are covered
+/// by the outer one): the anchor is the nearest list element at or above x (a list loop calls
+/// the element's rule at the element's start, so if the rule matches the same extent the rest
+/// of the parse is unchanged). Deleting a list element anchors at its previous element, which
+/// must not now swallow what follows. The previous sibling element of each anchor is checked
+/// too, because its greedy tail could reach into the edited text. An anchor at the root means
+/// a full parse.
+fn local_anchors(tree: &Tree, edits: &EditSet, limit: usize) -> Anchors {
+    let mut anchors: Vec<NodeId> = Vec::new();
+    for (x, subst) in edits.iter() {
+        if !tree.is_live(x) || has_edited_ancestor(tree, edits, x) {
+            continue;
+        }
+        let list_element = matches!(tree.derivation(x), Derivation::Star | Derivation::Plus);
+        let anchor = if matches!(subst, Subst::Delete) {
+            if tree.derivation(x) == Derivation::Plus && !plus_list_survives(tree, edits, x) {
+                return Anchors::Invalid;
+            }
+            match (list_element, previous_element(tree, edits, x)) {
+                (true, Some(prev)) => Some(prev),
+                _ => tree.parent(x).and_then(|p| enclosing_element(tree, p)),
+            }
+        } else {
+            enclosing_element(tree, x)
+        };
+        let Some(anchor) = anchor else {
+            return Anchors::Full;
+        };
+        anchors.push(anchor);
+        if let Some(prev) = previous_element(tree, edits, anchor) {
+            anchors.push(prev);
+        }
+        if anchors.len() > limit {
+            return Anchors::Full;
+        }
+    }
+    anchors.sort_unstable();
+    anchors.dedup();
+    Anchors::Local(anchors)
+}
+
+fn has_edited_ancestor(tree: &Tree, edits: &EditSet, x: NodeId) -> bool {
+    let mut n = x;
+    while let Some(p) = tree.parent(n) {
+        if edits.get(p).is_some() {
+            return true;
+        }
+        n = p;
+    }
+    false
+}
+
+/// The nearest list element at or above `node`; `None` at the root.
+fn enclosing_element(tree: &Tree, mut node: NodeId) -> Option<NodeId> {
+    loop {
+        if matches!(tree.derivation(node), Derivation::Star | Derivation::Plus) {
+            return Some(node);
+        }
+        node = tree.parent(node)?;
+    }
+}
+
+/// The closest earlier sibling of `node` that is a list element of the same rule and is not
+/// deleted by `edits`.
+fn previous_element(tree: &Tree, edits: &EditSet, node: NodeId) -> Option<NodeId> {
+    if !matches!(tree.derivation(node), Derivation::Star | Derivation::Plus) {
+        return None;
+    }
+    let parent = tree.parent(node)?;
+    let rule = tree.slot_rule(node);
+    let mut prev = None;
+    for c in tree.children(parent) {
+        if c == node {
+            return prev;
+        }
+        if tree.slot_rule(c) == rule && !matches!(edits.get(c), Some(Subst::Delete)) {
+            prev = Some(c);
+        }
+    }
+    None
+}
+
+/// Whether the `+` list of `node` keeps an element under `edits`.
+fn plus_list_survives(tree: &Tree, edits: &EditSet, node: NodeId) -> bool {
+    let Some(parent) = tree.parent(node) else {
+        return true;
+    };
+    let rule = tree.slot_rule(node);
+    tree.children(parent).any(|c| {
+        tree.slot_rule(c) == rule
+            && tree.derivation(c) == Derivation::Plus
+            && !matches!(edits.get(c), Some(Subst::Delete))
+    })
+}

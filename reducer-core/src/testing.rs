@@ -1,0 +1,562 @@
+//! `Toy`: a small hand-written language for tests, examples and benchmarks of the engine.
+//!
+//! It is written directly in Perses Normal Form (every `*`/`?` operand is its own wrapper
+//! rule), as the `#[reducer]` macro would generate it:
+//!
+//! ```text
+//! program     = { SOI ~ program_star* ~ EOI }      program_star = { stmt }            (*)
+//! stmt        = { block | if_stmt | decl | call_stmt | empty_stmt }
+//! block       = { "{" ~ block_star* ~ "}" }        block_star   = { stmt }            (*)
+//! if_stmt     = { "if" ~ "(" ~ expr ~ ")" ~ stmt ~ if_else? }  if_else = { "else" ~ stmt } (?)
+//! decl        = { "var" ~ ident ~ decl_init? ~ ";" }   decl_init = { "=" ~ expr }     (?)
+//! call_stmt   = { expr ~ ";" }                     empty_stmt   = { ";" }
+//! expr        = { unary ~ expr_star* }             expr_star    = { op ~ unary }      (*)
+//! unary       = { unary_star* ~ primary }          unary_star   = { "!" | "-" }       (*)
+//! primary     = { call | number | paren | ident }
+//! call        = { ident ~ "(" ~ call_args? ~ ")" } call_args    = { args }            (?)
+//! args        = { expr ~ args_star* }              args_star    = { "," ~ expr }      (*)
+//! paren       = { "(" ~ expr ~ ")" }
+//! ident       = @{ letter ~ (letter | digit)* }    number       = @{ digit+ }
+//! ```
+//! `op` is one of `+ - * / < > ==`.
+
+use crate::language::{Language, ParseError, RuleInfo, Tables};
+use crate::tree::{Derivation, RuleId, Tree, TreeBuilder};
+use std::sync::OnceLock;
+
+/// Rule ids of [`Toy`].
+#[allow(missing_docs)]
+pub mod rule {
+    use crate::tree::RuleId;
+    pub const PROGRAM: RuleId = 0;
+    pub const PROGRAM_STAR: RuleId = 1;
+    pub const STMT: RuleId = 2;
+    pub const BLOCK: RuleId = 3;
+    pub const BLOCK_STAR: RuleId = 4;
+    pub const IF_STMT: RuleId = 5;
+    pub const IF_ELSE: RuleId = 6;
+    pub const DECL: RuleId = 7;
+    pub const DECL_INIT: RuleId = 8;
+    pub const CALL_STMT: RuleId = 9;
+    pub const EMPTY_STMT: RuleId = 10;
+    pub const EXPR: RuleId = 11;
+    pub const EXPR_STAR: RuleId = 12;
+    pub const UNARY: RuleId = 13;
+    pub const UNARY_STAR: RuleId = 14;
+    pub const PRIMARY: RuleId = 15;
+    pub const CALL: RuleId = 16;
+    pub const CALL_ARGS: RuleId = 17;
+    pub const ARGS: RuleId = 18;
+    pub const ARGS_STAR: RuleId = 19;
+    pub const PAREN: RuleId = 20;
+    pub const IDENT: RuleId = 21;
+    pub const NUMBER: RuleId = 22;
+}
+use rule::*;
+
+const fn r(name: &'static str, derivation: Derivation, min_text: Option<&'static str>) -> RuleInfo {
+    RuleInfo {
+        name,
+        derivation,
+        token: false,
+        hidden: false,
+        nullable: false,
+        min_text,
+    }
+}
+
+const R: Derivation = Derivation::Regular;
+const S: Derivation = Derivation::Star;
+const O: Derivation = Derivation::Optional;
+
+static RULES: [RuleInfo; 23] = [
+    RuleInfo {
+        nullable: true,
+        ..r("program", R, Some(""))
+    },
+    r("program_star", S, Some(";")),
+    r("stmt", R, Some(";")),
+    r("block", R, Some("{}")),
+    r("block_star", S, Some(";")),
+    r("if_stmt", R, Some("if(0);")),
+    r("if_else", O, Some("else;")),
+    r("decl", R, Some("var a;")),
+    r("decl_init", O, Some("=0")),
+    r("call_stmt", R, Some("0;")),
+    r("empty_stmt", R, Some(";")),
+    r("expr", R, Some("0")),
+    r("expr_star", S, Some("+0")),
+    r("unary", R, Some("0")),
+    r("unary_star", S, Some("!")),
+    r("primary", R, Some("0")),
+    r("call", R, Some("a()")),
+    r("call_args", O, Some("0")),
+    r("args", R, Some("0")),
+    r("args_star", S, Some(",0")),
+    r("paren", R, Some("(0)")),
+    RuleInfo {
+        token: true,
+        ..r("ident", R, Some("a"))
+    },
+    RuleInfo {
+        token: true,
+        ..r("number", R, Some("0"))
+    },
+];
+
+const LITERALS: &[&str] = &[
+    "==", "if", "else", "var", "{", "}", "(", ")", ";", "=", ",", "!", "-", "+", "*", "/", "<", ">",
+];
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let stmts = [STMT, BLOCK, IF_STMT, DECL, CALL_STMT, EMPTY_STMT];
+        let exprs = [EXPR, UNARY, PRIMARY, CALL, NUMBER, PAREN, IDENT];
+        let mut pairs = Vec::new();
+        for slot in [PROGRAM_STAR, BLOCK_STAR, STMT] {
+            pairs.extend(stmts.iter().map(|&b| (slot, b)));
+        }
+        for (i, &slot) in exprs.iter().enumerate().take(3) {
+            pairs.extend(exprs[i..].iter().map(|&b| (slot, b)));
+        }
+        for slot in [ARGS, CALL_ARGS] {
+            pairs.extend(exprs.iter().map(|&b| (slot, b)));
+        }
+        pairs.push((CALL_ARGS, ARGS));
+        Tables {
+            rules: &RULES,
+            compat: Tables::compat_matrix(RULES.len(), &pairs),
+            literals: LITERALS,
+        }
+    })
+}
+
+/// The toy statement language (see the module docs for its grammar).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Toy;
+
+impl Language for Toy {
+    fn name(&self) -> &'static str {
+        "Toy"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["toy"]
+    }
+    fn tables(&self) -> &'static Tables {
+        tables()
+    }
+    fn start_rule(&self) -> RuleId {
+        PROGRAM
+    }
+    fn normalized_grammar(&self) -> &'static str {
+        "see reducer_core::testing"
+    }
+    fn parse(&self, text: &str) -> Result<Tree, ParseError> {
+        let mut p = Parser::new(text);
+        if p.rule(PROGRAM) && p.at_end() {
+            let mut b = TreeBuilder::new(text, &RULES, LITERALS);
+            for &(open, rule, pos) in &p.events {
+                if open {
+                    b.open(rule, pos);
+                } else {
+                    b.close(pos);
+                }
+            }
+            Ok(b.finish(PROGRAM))
+        } else {
+            Err(p.error())
+        }
+    }
+    fn parse_prefix(&self, rule: RuleId, text: &str) -> Result<usize, ParseError> {
+        let mut p = Parser::new(text);
+        if p.rule(rule) {
+            Ok(p.pos)
+        } else {
+            Err(p.error())
+        }
+    }
+}
+
+/// A backtracking recursive-descent parser recording open/close events.
+struct Parser<'t> {
+    text: &'t [u8],
+    src: &'t str,
+    pos: usize,
+    events: Vec<(bool, RuleId, usize)>,
+    furthest: usize,
+}
+
+fn is_ident_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+impl<'t> Parser<'t> {
+    fn new(src: &'t str) -> Self {
+        Parser {
+            text: src.as_bytes(),
+            src,
+            pos: 0,
+            events: Vec::new(),
+            furthest: 0,
+        }
+    }
+
+    fn error(&self) -> ParseError {
+        ParseError::at(self.src, self.furthest, vec![], "syntax error")
+    }
+
+    fn skip_ws(&mut self) {
+        while self.pos < self.text.len() && self.text[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn at_end(&mut self) -> bool {
+        self.skip_ws();
+        self.pos == self.text.len()
+    }
+
+    fn lit(&mut self, s: &str) -> bool {
+        let save = self.pos;
+        self.skip_ws();
+        let ok = self.text[self.pos..].starts_with(s.as_bytes())
+            && !(s.as_bytes()[0].is_ascii_alphabetic()
+                && self.text.get(self.pos + s.len()).is_some_and(|&b| is_ident_char(b)))
+            && !(s == "=" && self.text.get(self.pos + 1) == Some(&b'='));
+        if ok {
+            self.pos += s.len();
+        } else {
+            self.furthest = self.furthest.max(self.pos);
+            self.pos = save;
+        }
+        ok
+    }
+
+    fn token(&mut self, rule: RuleId) -> bool {
+        let start = self.pos;
+        let len = self.text[start..]
+            .iter()
+            .take_while(|&&b| {
+                if rule == NUMBER {
+                    b.is_ascii_digit()
+                } else {
+                    is_ident_char(b)
+                }
+            })
+            .count();
+        let word = &self.src[start..start + len];
+        let ok = len > 0
+            && if rule == NUMBER {
+                true
+            } else {
+                self.text[start].is_ascii_alphabetic() && !["if", "else", "var"].contains(&word)
+            };
+        if ok {
+            self.pos += len;
+        }
+        ok
+    }
+
+    /// Parses `rule` at the current position (after whitespace), recording its node.
+    fn rule(&mut self, rule: RuleId) -> bool {
+        let save = (self.pos, self.events.len());
+        if rule != PROGRAM {
+            self.skip_ws();
+        }
+        self.events.push((true, rule, self.pos));
+        let ok = self.body(rule);
+        if ok {
+            self.events.push((false, rule, self.pos));
+        } else {
+            self.furthest = self.furthest.max(self.pos);
+            self.pos = save.0;
+            self.events.truncate(save.1);
+        }
+        ok
+    }
+
+    fn star(&mut self, rule: RuleId) {
+        while self.rule(rule) {}
+    }
+
+    fn body(&mut self, rule: RuleId) -> bool {
+        match rule {
+            PROGRAM => {
+                self.star(PROGRAM_STAR);
+                true
+            }
+            PROGRAM_STAR | BLOCK_STAR => self.rule(STMT),
+            STMT => [BLOCK, IF_STMT, DECL, CALL_STMT, EMPTY_STMT]
+                .iter()
+                .any(|&r| self.rule(r)),
+            BLOCK => {
+                self.lit("{") && {
+                    self.star(BLOCK_STAR);
+                    self.lit("}")
+                }
+            }
+            IF_STMT => {
+                self.lit("if")
+                    && self.lit("(")
+                    && self.rule(EXPR)
+                    && self.lit(")")
+                    && self.rule(STMT)
+                    && {
+                        self.rule(IF_ELSE);
+                        true
+                    }
+            }
+            IF_ELSE => self.lit("else") && self.rule(STMT),
+            DECL => {
+                self.lit("var")
+                    && self.rule(IDENT)
+                    && {
+                        self.rule(DECL_INIT);
+                        true
+                    }
+                    && self.lit(";")
+            }
+            DECL_INIT => self.lit("=") && self.rule(EXPR),
+            CALL_STMT => self.rule(EXPR) && self.lit(";"),
+            EMPTY_STMT => self.lit(";"),
+            EXPR => {
+                self.rule(UNARY) && {
+                    self.star(EXPR_STAR);
+                    true
+                }
+            }
+            EXPR_STAR => {
+                ["==", "+", "-", "*", "/", "<", ">"].iter().any(|o| self.lit(o)) && self.rule(UNARY)
+            }
+            UNARY => {
+                self.star(UNARY_STAR);
+                self.rule(PRIMARY)
+            }
+            UNARY_STAR => self.lit("!") || self.lit("-"),
+            PRIMARY => [CALL, NUMBER, PAREN, IDENT].iter().any(|&r| self.rule(r)),
+            CALL => {
+                self.rule(IDENT)
+                    && self.lit("(")
+                    && {
+                        self.rule(CALL_ARGS);
+                        true
+                    }
+                    && self.lit(")")
+            }
+            CALL_ARGS => self.rule(ARGS),
+            ARGS => {
+                self.rule(EXPR) && {
+                    self.star(ARGS_STAR);
+                    true
+                }
+            }
+            ARGS_STAR => self.lit(",") && self.rule(EXPR),
+            PAREN => self.lit("(") && self.rule(EXPR) && self.lit(")"),
+            IDENT | NUMBER => self.token(rule),
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::EditSet;
+
+    #[test]
+    fn parses_and_prints_back() {
+        let src = "var a = 5;\nif (!c) { print(a, 1+2); } else { isNaN(2); }\n;{}\n";
+        let t = Toy.parse(src).unwrap();
+        assert_eq!(t.text(), src);
+        assert!(t.tokens() > 20);
+        assert_eq!(Toy.parse_prefix(STMT, "{ x; } y;"), Ok(6));
+        assert!(Toy.parse("if (").is_err());
+        let e = Toy.parse("var 1;").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 5));
+    }
+
+    #[test]
+    fn tables_know_compatibility() {
+        let t = Toy.tables();
+        assert!(t.compatible(STMT, BLOCK));
+        assert!(t.compatible(EXPR, IDENT));
+        assert!(!t.compatible(BLOCK, STMT));
+        assert!(!t.compatible(IF_ELSE, STMT));
+    }
+
+    #[test]
+    fn edits_on_toy_trees() {
+        let t = Toy.parse("if (1) { print; }").unwrap();
+        let stmt = t.children(t.children(t.root()).next().unwrap()).next().unwrap();
+        let body = t
+            .bfs()
+            .into_iter()
+            .find(|&n| t.rule(n) == BLOCK)
+            .unwrap();
+        let mut e = EditSet::new();
+        e.hoist(stmt, body);
+        assert_eq!(t.print(&e), "{ print; }");
+    }
+}
+
+/// `Brackets`: nested bracketed lists, in Perses Normal Form, where a `?` holds a `*` list
+/// (so single-element lists form chains of nullable nodes, as Pardis' Sect. 3.2 describes):
+///
+/// ```text
+/// file      = { SOI ~ file_star* ~ EOI }     file_star = { item }       (*)
+/// item      = { list | atom }
+/// list      = { "(" ~ list_opt? ~ ")" }      list_opt  = { items }      (?)
+/// items     = { items_star* }                items_star = { item }      (*)
+/// atom      = @{ ASCII_ALPHANUMERIC+ }
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Brackets;
+
+/// Rule ids of [`Brackets`].
+#[allow(missing_docs)]
+pub mod brackets_rule {
+    use crate::tree::RuleId;
+    pub const FILE: RuleId = 0;
+    pub const FILE_STAR: RuleId = 1;
+    pub const ITEM: RuleId = 2;
+    pub const LIST: RuleId = 3;
+    pub const LIST_OPT: RuleId = 4;
+    pub const ITEMS: RuleId = 5;
+    pub const ITEMS_STAR: RuleId = 6;
+    pub const ATOM: RuleId = 7;
+}
+
+static BRACKET_RULES: [RuleInfo; 8] = [
+    RuleInfo {
+        nullable: true,
+        ..r("file", R, Some(""))
+    },
+    r("file_star", S, Some("a")),
+    r("item", R, Some("a")),
+    r("list", R, Some("()")),
+    r("list_opt", O, Some("a")),
+    RuleInfo {
+        nullable: true,
+        ..r("items", R, Some(""))
+    },
+    r("items_star", S, Some("a")),
+    RuleInfo {
+        token: true,
+        ..r("atom", R, Some("a"))
+    },
+];
+
+fn bracket_tables() -> &'static Tables {
+    use brackets_rule::*;
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut pairs = Vec::new();
+        for slot in [FILE_STAR, ITEMS_STAR, ITEM] {
+            pairs.extend([(slot, ITEM), (slot, LIST), (slot, ATOM)]);
+        }
+        Tables {
+            rules: &BRACKET_RULES,
+            compat: Tables::compat_matrix(BRACKET_RULES.len(), &pairs),
+            literals: &["(", ")"],
+        }
+    })
+}
+
+impl Brackets {
+    fn rule(&self, p: &mut Parser<'_>, rule: RuleId) -> bool {
+        use brackets_rule::*;
+        let save = (p.pos, p.events.len());
+        if rule != FILE {
+            p.skip_ws();
+        }
+        p.events.push((true, rule, p.pos));
+        let ok = match rule {
+            FILE | ITEMS => {
+                let star = if rule == FILE { FILE_STAR } else { ITEMS_STAR };
+                while self.rule(p, star) {}
+                true
+            }
+            FILE_STAR | ITEMS_STAR => self.rule(p, ITEM),
+            ITEM => self.rule(p, LIST) || self.rule(p, ATOM),
+            LIST => {
+                p.lit("(") && {
+                    self.rule(p, LIST_OPT);
+                    p.lit(")")
+                }
+            }
+            // `items` matches the empty string; as the body of a `?` it must match something.
+            LIST_OPT => self.rule(p, ITEMS) && p.events.len() > save.1 + 2,
+            ATOM => {
+                let len = p.text[p.pos..].iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+                p.pos += len;
+                len > 0
+            }
+            _ => false,
+        };
+        if ok {
+            p.events.push((false, rule, p.pos));
+        } else {
+            p.furthest = p.furthest.max(p.pos);
+            p.pos = save.0;
+            p.events.truncate(save.1);
+        }
+        ok
+    }
+}
+
+impl Language for Brackets {
+    fn name(&self) -> &'static str {
+        "Brackets"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["brackets"]
+    }
+    fn tables(&self) -> &'static Tables {
+        bracket_tables()
+    }
+    fn start_rule(&self) -> RuleId {
+        brackets_rule::FILE
+    }
+    fn normalized_grammar(&self) -> &'static str {
+        "see reducer_core::testing::Brackets"
+    }
+    fn parse(&self, text: &str) -> Result<Tree, ParseError> {
+        let mut p = Parser::new(text);
+        if self.rule(&mut p, brackets_rule::FILE) && p.at_end() {
+            let mut b = TreeBuilder::new(text, &BRACKET_RULES, &["(", ")"]);
+            for &(open, rule, pos) in &p.events {
+                if open {
+                    b.open(rule, pos);
+                } else {
+                    b.close(pos);
+                }
+            }
+            Ok(b.finish(brackets_rule::FILE))
+        } else {
+            Err(p.error())
+        }
+    }
+    fn parse_prefix(&self, rule: RuleId, text: &str) -> Result<usize, ParseError> {
+        let mut p = Parser::new(text);
+        if self.rule(&mut p, rule) {
+            Ok(p.pos)
+        } else {
+            Err(p.error())
+        }
+    }
+}
+
+#[cfg(test)]
+mod bracket_tests {
+    use super::*;
+
+    #[test]
+    fn brackets_parse_and_print_back() {
+        let src = " (a (b c) ()) d ((e))\n";
+        let t = Brackets.parse(src).unwrap();
+        assert_eq!(t.text(), src);
+        assert_eq!(t.tokens(), 13);
+        assert!(Brackets.parse("(a").is_err());
+    }
+}
