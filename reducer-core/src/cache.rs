@@ -12,6 +12,7 @@
 use crate::oracle::Outcome;
 use rustc_hash::FxHashMap;
 use sha3::{Digest, Sha3_256};
+use std::collections::hash_map::Entry;
 
 /// What the cache is keyed by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -111,7 +112,8 @@ pub struct Probe<'a> {
 #[derive(Debug, Default)]
 pub struct Cache {
     options: CacheOptions,
-    entries: FxHashMap<Key, (usize, Outcome)>,
+    /// Key -> (size, outcome, recorded ahead of the sequential order and not yet confirmed).
+    entries: FxHashMap<Key, (usize, Outcome, bool)>,
     stats: CacheStats,
 }
 
@@ -146,19 +148,40 @@ impl Cache {
         }
     }
 
-    /// The cached outcome of `probe`, if any.
+    /// The cached outcome of `probe`, if any: the lookup of a sequential run. An entry
+    /// recorded ahead ([`Cache::insert_ahead`]) is one the sequential run would not have had
+    /// yet: it answers `None` and counts from then on, as if the sequential run had inserted it.
     pub fn lookup(&mut self, probe: Probe<'_>) -> Option<Outcome> {
         let key = self.key(probe)?;
         self.stats.lookups += 1;
-        let hit = self.entries.get(&key).map(|&(_, o)| o);
-        if hit.is_some() {
-            self.stats.hits += 1;
+        let entry = self.entries.get_mut(&key)?;
+        if std::mem::take(&mut entry.2) {
+            return None;
         }
-        hit
+        self.stats.hits += 1;
+        Some(entry.1)
+    }
+
+    /// The cached outcome of `probe`, including entries recorded ahead, without counting a
+    /// lookup (a parallel tester checking whether an oracle run is needed at all).
+    pub fn peek(&self, probe: Probe<'_>) -> Option<Outcome> {
+        let key = self.key(probe)?;
+        self.entries.get(&key).map(|e| e.1)
     }
 
     /// Records the outcome of `probe`. Unresolved outcomes are never stored.
     pub fn insert(&mut self, probe: Probe<'_>, outcome: Outcome) {
+        self.store(probe, outcome, false);
+    }
+
+    /// Records the outcome of an oracle run made ahead of the sequential order (`-j N`
+    /// speculation): [`Cache::peek`] sees it at once, [`Cache::lookup`] only after one lookup
+    /// has confirmed it. An existing entry is left as it is.
+    pub fn insert_ahead(&mut self, probe: Probe<'_>, outcome: Outcome) {
+        self.store(probe, outcome, true);
+    }
+
+    fn store(&mut self, probe: Probe<'_>, outcome: Outcome, ahead: bool) {
         if outcome == Outcome::Unresolved
             || (self.options.only_not_interesting && outcome == Outcome::Interesting)
         {
@@ -166,12 +189,13 @@ impl Cache {
         }
         let Some(key) = self.key(probe) else { return };
         let bytes = key.bytes();
-        if self
-            .entries
-            .insert(key, (probe.text.len(), outcome))
-            .is_none()
-        {
-            self.stats.bytes += bytes;
+        match self.entries.entry(key) {
+            Entry::Occupied(mut e) if !ahead => *e.get_mut() = (probe.text.len(), outcome, false),
+            Entry::Occupied(_) => {}
+            Entry::Vacant(e) => {
+                e.insert((probe.text.len(), outcome, ahead));
+                self.stats.bytes += bytes;
+            }
         }
         self.stats.entries = self.entries.len();
         self.stats.peak_bytes = self.stats.peak_bytes.max(self.stats.bytes);
@@ -184,7 +208,7 @@ impl Cache {
             return;
         }
         let mut freed = 0;
-        self.entries.retain(|k, &mut (s, _)| {
+        self.entries.retain(|k, &mut (s, _, _)| {
             let keep = s <= size;
             if !keep {
                 freed += k.bytes();
@@ -249,6 +273,24 @@ mod tests {
         c.found_interesting(10);
         assert_eq!(c.stats().entries, 0);
         assert_eq!(c.lookup(probe(&big)), None);
+    }
+
+    #[test]
+    fn entries_recorded_ahead_count_once_the_sequential_order_reaches_them() {
+        let mut c = Cache::new(CacheOptions::default());
+        c.insert_ahead(probe(b"ab"), Outcome::NotInteresting);
+        assert_eq!(c.peek(probe(b"ab")), Some(Outcome::NotInteresting));
+        assert_eq!(
+            c.lookup(probe(b"ab")),
+            None,
+            "the sequential run had not seen it"
+        );
+        assert_eq!(c.lookup(probe(b"ab")), Some(Outcome::NotInteresting));
+        c.insert(probe(b"cd"), Outcome::NotInteresting);
+        c.insert_ahead(probe(b"cd"), Outcome::NotInteresting);
+        assert_eq!(c.lookup(probe(b"cd")), Some(Outcome::NotInteresting));
+        let s = c.stats();
+        assert_eq!((s.lookups, s.hits, s.entries), (3, 2, 2));
     }
 
     #[test]

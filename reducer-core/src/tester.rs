@@ -12,7 +12,7 @@ use crate::oracle::{Oracle, Outcome};
 use crate::stats::Stats;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -71,6 +71,9 @@ pub enum Event {
         bytes: usize,
     },
 }
+
+/// How often a parallel tester waiting for oracle answers looks at the interrupt flag.
+const INTERRUPT_POLL: Duration = Duration::from_millis(20);
 
 /// Receives every interesting candidate as soon as it is found (e.g. to save the best so far).
 pub type BestSink = Box<dyn FnMut(&[u8]) + Send>;
@@ -154,6 +157,7 @@ enum Slot {
         outcome: Outcome,
         source: Source,
         text: Vec<u8>,
+        config: Option<Box<[u32]>>,
         elapsed: Duration,
     },
     /// An oracle run is under way.
@@ -312,6 +316,53 @@ impl Tester {
         self.cache.insert(Probe { text, config }, outcome);
     }
 
+    /// Records an oracle run made ahead of the sequential order (see [`Tester::settle`]).
+    fn record_ahead(&mut self, text: &[u8], config: Option<&[u32]>, outcome: Outcome) {
+        self.cache.insert_ahead(Probe { text, config }, outcome);
+    }
+
+    /// Where a parallel tester gets an answer without a new oracle run: the syntax verdict,
+    /// or any cache entry, including those recorded ahead by speculation (not counted yet).
+    fn peek_cheaply(&self, candidate: &Candidate) -> Option<(Outcome, Source)> {
+        let Some(text) = candidate.text.as_deref() else {
+            return Some((Outcome::NotInteresting, Source::Syntax));
+        };
+        let config = candidate.config.as_deref();
+        let outcome = self.cache.peek(Probe { text, config })?;
+        Some((outcome, Source::Cache))
+    }
+
+    /// Settles a parallel test when it reaches the head of the list, i.e. in the sequential
+    /// order, so that the counters are the sequential run's: if the sequential run's cache
+    /// lookup would answer it here, it is a cache hit (and an oracle run made for it was
+    /// speculation); otherwise it is a query (and an answer taken from an entry that an
+    /// earlier list's speculation recorded ahead is no longer speculation).
+    fn settle(
+        &mut self,
+        outcome: Outcome,
+        source: Source,
+        text: &[u8],
+        config: Option<&[u32]>,
+    ) -> (Outcome, Source) {
+        if source == Source::Syntax {
+            return (outcome, source);
+        }
+        match self.cache.lookup(Probe { text, config }) {
+            Some(cached) => {
+                if source == Source::Oracle {
+                    self.stats.speculative += 1;
+                }
+                (cached, Source::Cache)
+            }
+            None => {
+                if source == Source::Cache {
+                    self.stats.speculative = self.stats.speculative.saturating_sub(1);
+                }
+                (outcome, Source::Oracle)
+            }
+        }
+    }
+
     fn notify(&mut self, event: Event) {
         if let Some(o) = self.observer.as_mut() {
             o(&event, &self.stats);
@@ -375,11 +426,12 @@ impl Tester {
                     break;
                 };
                 let text = candidate.text.clone().unwrap_or_default();
-                if let Some((outcome, source)) = self.answer_cheaply(&candidate) {
+                if let Some((outcome, source)) = self.peek_cheaply(&candidate) {
                     slots.push_back(Slot::Answered {
                         outcome,
                         source,
                         text,
+                        config: candidate.config,
                         elapsed: Duration::ZERO,
                     });
                     continue;
@@ -404,13 +456,20 @@ impl Tester {
                     outcome,
                     source,
                     text,
+                    config,
                     elapsed,
                 }) = slots.pop_front()
                 else {
                     unreachable!()
                 };
                 base += 1;
-                self.count(outcome, source, text.len(), elapsed);
+                let (outcome, settled) = self.settle(outcome, source, &text, config.as_deref());
+                let elapsed = if settled == source {
+                    elapsed
+                } else {
+                    Duration::ZERO
+                };
+                self.count(outcome, settled, text.len(), elapsed);
                 if outcome.is_interesting() {
                     winner = Some((base - 1, text));
                     break;
@@ -423,24 +482,19 @@ impl Tester {
                 continue; // Only cheap answers so far: fetch more candidates.
             }
             // Wait for the next oracle answer.
-            let done = self
-                .pool
-                .as_ref()
-                .unwrap()
-                .done
-                .recv()
-                .expect("oracle pool");
+            let done = self.next_done(&slots);
             running -= 1;
             let pos = done.index - base;
             let Slot::Running { config, .. } = &slots[pos] else {
                 unreachable!("answer for a slot that was not running")
             };
             let config = config.clone();
-            self.record(&done.text, config.as_deref(), done.outcome);
+            self.record_ahead(&done.text, config.as_deref(), done.outcome);
             slots[pos] = Slot::Answered {
                 outcome: done.outcome,
                 source: Source::Oracle,
                 text: done.text,
+                config,
                 elapsed: done.elapsed,
             };
         }
@@ -457,21 +511,35 @@ impl Tester {
             }
         }
         while running > 0 {
-            let done = self
-                .pool
-                .as_ref()
-                .unwrap()
-                .done
-                .recv()
-                .expect("oracle pool");
+            let done = self.next_done(&slots);
             running -= 1;
             self.stats.speculative += 1;
             if let Slot::Running { config, .. } = &slots[done.index - base] {
                 let config = config.clone();
-                self.record(&done.text, config.as_deref(), done.outcome);
+                self.record_ahead(&done.text, config.as_deref(), done.outcome);
             }
         }
         winner
+    }
+
+    /// Waits for the next oracle answer. Once the run is interrupted (Ctrl-C), the runs still
+    /// going in `slots` are cancelled, so that their programs are killed at once.
+    fn next_done(&self, slots: &VecDeque<Slot>) -> Done {
+        let pool = self.pool.as_ref().expect("oracle pool");
+        loop {
+            match pool.done.recv_timeout(INTERRUPT_POLL) {
+                Ok(done) => return done,
+                Err(RecvTimeoutError::Timeout) if self.interrupted() => {
+                    for slot in slots {
+                        if let Slot::Running { cancel, .. } = slot {
+                            cancel.store(true, Ordering::SeqCst);
+                        }
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => panic!("oracle pool"),
+            }
+        }
     }
 }
 
@@ -520,6 +588,29 @@ mod tests {
         assert_eq!((s.queries, s.syntax_rejected, s.speculative), (30, 1, 0));
         assert_eq!((p.queries, p.syntax_rejected), (30, 1));
         assert!(p.speculative <= 3 * 8);
+    }
+
+    #[test]
+    fn parallel_cache_hits_are_the_sequential_ones() {
+        // Equal texts in flight at once, and runs past a winner that the next list reuses:
+        // -j N must count the queries and cache hits of -j 1.
+        let lists = [
+            vec!["a", "a", "b", "win", "c", "d"],
+            vec!["c", "d", "a", "e", "win"],
+        ];
+        let counts = |jobs| {
+            let mut t = tester(jobs, |b| b == b"win");
+            for list in &lists {
+                let got = t.first_interesting(&mut cands(list).into_iter());
+                assert_eq!(got.map(|(i, _)| i), list.iter().position(|&t| t == "win"));
+            }
+            let s = t.stats();
+            (s.queries, s.cache_hits, t.cache_stats().hits)
+        };
+        assert_eq!(counts(1), (7, 2, 2));
+        for jobs in [2, 3, 4, 8] {
+            assert_eq!(counts(jobs), counts(1), "jobs={jobs}");
+        }
     }
 
     #[test]

@@ -16,6 +16,8 @@ pub type NodeId = u32;
 pub type RuleId = u16;
 
 const NONE: NodeId = NodeId::MAX;
+/// Start of a marked slot that has not printed anything yet.
+const PENDING: usize = usize::MAX - 1;
 
 /// How a node was derived in its parent (what Perses Normal Form buys).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -300,10 +302,39 @@ impl Tree {
     /// or a replacement text); slots not printed are left out of the result.
     pub fn print_marked(&self, edits: &EditSet, marks: &[NodeId]) -> (String, Marks) {
         let mut out = String::with_capacity(self.source.len());
-        let mut spans: Marks = marks.iter().map(|&n| (n, (usize::MAX, 0))).collect();
+        // Printing knows slots by the id in the parent's segments: a node hoisted into another
+        // node's slot by a committed edit is marked through that slot's id.
+        let keys: Vec<(NodeId, NodeId)> = marks.iter().map(|&n| (n, self.slot_id(n))).collect();
+        let mut spans: Marks = keys.iter().map(|&(_, k)| (k, (usize::MAX, 0))).collect();
         self.print_into(self.root, edits, &mut out, Some(&mut spans));
-        spans.retain(|_, s| s.0 != usize::MAX);
+        let spans = keys
+            .iter()
+            .filter_map(|&(n, k)| spans.get(&k).filter(|s| s.0 != usize::MAX).map(|&s| (n, s)))
+            .collect();
         (out, spans)
+    }
+
+    /// The id under which the parent's segments hold the slot `node` stands in: `node`
+    /// itself, or the node it replaced by committed hoists.
+    fn slot_id(&self, node: NodeId) -> NodeId {
+        let Some(parent) = self.parent(node) else {
+            return node;
+        };
+        for seg in self.segments(parent) {
+            if let Segment::Child(c) = *seg {
+                let mut x = c;
+                loop {
+                    if x == node {
+                        return c;
+                    }
+                    match self.state[x as usize] {
+                        Subst::Hoist(by) => x = by,
+                        _ => break,
+                    }
+                }
+            }
+        }
+        node
     }
 
     /// Resolves a slot under `edits` on top of the committed state.
@@ -330,10 +361,10 @@ impl Tree {
         out: &mut String,
         mut marks: Option<&mut Marks>,
     ) {
-        // Explicit stack of open nodes: (node, next segment, substituted, slot).
+        // Explicit stack of open nodes: (node, next segment, substituted, slot, marked).
         // Trees of real inputs can be deep, so no recursion.
         let mut glue = Glue::default();
-        let mut stack: Vec<(NodeId, u32, bool, NodeId)> = Vec::new();
+        let mut stack: Vec<(NodeId, u32, bool, NodeId, bool)> = Vec::new();
         let mark = |marks: &mut Option<&mut Marks>, slot: NodeId, at: usize, start: bool| {
             if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&slot)) {
                 if start {
@@ -343,11 +374,14 @@ impl Tree {
                 }
             }
         };
+        // Marked slots whose start is not known yet (they have printed nothing so far).
+        let mut pending = 0usize;
         let push_slot = |slot: NodeId,
-                         stack: &mut Vec<(NodeId, u32, bool, NodeId)>,
+                         stack: &mut Vec<(NodeId, u32, bool, NodeId, bool)>,
                          out: &mut String,
                          glue: &mut Glue,
-                         marks: &mut Option<&mut Marks>| {
+                         marks: &mut Option<&mut Marks>,
+                         pending: &mut usize| {
             match self.resolve(slot, edits) {
                 Printed::Nothing => glue.junction = true,
                 Printed::Text(t) => {
@@ -362,28 +396,33 @@ impl Tree {
                     if substituted {
                         glue.junction = true;
                     }
-                    stack.push((n, self.nodes[n as usize].seg_start, substituted, slot));
-                    if marks.is_some() {
+                    let marked = marks.as_deref().is_some_and(|m| m.contains_key(&slot));
+                    stack.push((n, self.nodes[n as usize].seg_start, substituted, slot, marked));
+                    if marked {
                         // The slot starts where its first text lands.
-                        mark(marks, slot, usize::MAX - 1, true);
+                        mark(marks, slot, PENDING, true);
+                        *pending += 1;
                     }
                 }
             }
         };
-        push_slot(start, &mut stack, out, &mut glue, &mut marks);
+        push_slot(start, &mut stack, out, &mut glue, &mut marks, &mut pending);
         while let Some(top) = stack.last_mut() {
-            let (n, seg, substituted, slot) = *top;
+            let (n, seg, substituted, slot, marked) = *top;
             let node = &self.nodes[n as usize];
             if seg == node.seg_end {
                 stack.pop();
                 if substituted {
                     glue.junction = true;
                 }
-                if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&slot)) {
-                    if m.0 == usize::MAX - 1 {
-                        m.0 = out.len();
+                if marked {
+                    if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&slot)) {
+                        if m.0 == PENDING {
+                            m.0 = out.len();
+                            pending -= 1;
+                        }
+                        m.1 = out.len();
                     }
-                    m.1 = out.len();
                 }
                 continue;
             }
@@ -391,23 +430,31 @@ impl Tree {
             match self.segments[seg as usize] {
                 Segment::Text { start, end } => {
                     let t = &self.source[start as usize..end as usize];
-                    if let Some(m) = marks.as_deref_mut() {
-                        // Open slots that have not printed anything start here.
-                        if !t.is_empty() {
-                            glue.settle(out, t);
-                            let at = out.len();
-                            for &(_, _, _, s) in stack.iter().rev() {
-                                match m.get_mut(&s) {
-                                    Some(span) if span.0 == usize::MAX - 1 => span.0 = at,
-                                    Some(_) => break,
-                                    None => {}
+                    if pending > 0 && !t.is_empty() {
+                        // Open marked slots that have not printed anything start here.
+                        let m = marks.as_deref_mut().expect("pending marks");
+                        glue.settle(out, t);
+                        let at = out.len();
+                        for &(_, _, _, s, marked) in stack.iter().rev() {
+                            if !marked {
+                                continue;
+                            }
+                            if pending == 0 {
+                                break;
+                            }
+                            if let Some(span) = m.get_mut(&s) {
+                                if span.0 == PENDING {
+                                    span.0 = at;
+                                    pending -= 1;
                                 }
                             }
                         }
                     }
                     glue.emit(out, t);
                 }
-                Segment::Child(c) => push_slot(c, &mut stack, out, &mut glue, &mut marks),
+                Segment::Child(c) => {
+                    push_slot(c, &mut stack, out, &mut glue, &mut marks, &mut pending)
+                }
             }
         }
     }
