@@ -556,7 +556,7 @@ mod bracket_tests {
         let src = " (a (b c) ()) d ((e))\n";
         let t = Brackets.parse(src).unwrap();
         assert_eq!(t.text(), src);
-        assert_eq!(t.tokens(), 13);
+        assert_eq!(t.tokens(), 15);
         assert!(Brackets.parse("(a").is_err());
     }
 }

@@ -83,7 +83,11 @@ pub fn hoist_once(s: &mut Session<'_>, o: &AlgoOptions, node: NodeId) -> Option<
 /// transitively). Sweeps over the level repeat until one changes nothing: a success can make
 /// a candidate of an earlier node interesting, and tmin₂ only stops when no δ has a δ' left.
 pub fn tmin(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) -> Vec<NodeId> {
-    let mut level: Vec<NodeId> = level.iter().copied().filter(|&n| s.tree.is_live(n)).collect();
+    let mut level: Vec<NodeId> = level
+        .iter()
+        .copied()
+        .filter(|&n| s.tree.is_live(n))
+        .collect();
     loop {
         let mut improved = false;
         for delta in level.iter_mut() {
@@ -154,7 +158,13 @@ mod tests {
         Session::new(&Toy, tree, tester, SessionOptions::default())
     }
 
-    fn run_with(name: &str, src: &str, oracle: Pred, jobs: usize, o: &AlgoOptions) -> Session<'static> {
+    fn run_with(
+        name: &str,
+        src: &str,
+        oracle: Pred,
+        jobs: usize,
+        o: &AlgoOptions,
+    ) -> Session<'static> {
         let mut s = session(src, oracle, jobs);
         algo::run(name, &mut s, o).unwrap();
         s
@@ -168,23 +178,23 @@ mod tests {
         t.chars().filter(|c| !c.is_whitespace()).collect()
     }
 
-    /// Whether `e` on the final tree gives a candidate that parses and is interesting.
-    fn interesting(s: &Session<'_>, e: &EditSet, oracle: Pred) -> bool {
-        let text = s.tree.print(e);
-        Toy.parse(&text).is_ok() && oracle(&text)
+    /// Whether `e` on the final tree gives a candidate that passes the session's syntax check
+    /// and is interesting.
+    fn interesting(s: &mut Session<'_>, e: &EditSet, oracle: Pred) -> bool {
+        let text = s.candidate(e).text.map(|t| String::from_utf8(t).unwrap());
+        text.as_deref().is_some_and(oracle)
     }
 
     /// 1-maximality of TMIN^χ at the fixpoint: no single hoist by a χ(n) candidate of any
     /// node keeps the result interesting.
-    fn assert_hoist_minimal(s: &Session<'_>, oracle: Pred, depth: usize) {
+    fn assert_hoist_minimal(s: &mut Session<'_>, oracle: Pred, depth: usize) {
         for n in s.tree.bfs() {
             for d in chi(&s.view(), n, depth) {
                 let mut e = EditSet::new();
                 e.hoist(n, d);
                 assert!(
                     !interesting(s, &e, oracle),
-                    "hoisting {:?} keeps {:?} interesting",
-                    s.tree.print_node(d, &EditSet::new()),
+                    "{e:?} keeps {:?} interesting",
                     s.tree.text()
                 );
             }
@@ -192,12 +202,16 @@ mod tests {
     }
 
     /// 1-minimality of HDD's DDMIN at the fixpoint: no single removal keeps it interesting.
-    fn assert_removal_minimal(s: &Session<'_>, oracle: Pred) {
+    fn assert_removal_minimal(s: &mut Session<'_>, oracle: Pred) {
         for n in s.tree.bfs() {
             if let Some(r) = s.view().removal(n) {
                 let mut e = EditSet::new();
                 e.set(n, r);
-                assert!(!interesting(s, &e, oracle), "removing {n} keeps {:?} interesting", s.tree.text());
+                assert!(
+                    !interesting(s, &e, oracle),
+                    "removing {n} keeps {:?} interesting",
+                    s.tree.text()
+                );
             }
         }
     }
@@ -212,6 +226,11 @@ mod tests {
 
     fn needs_k_c(t: &str) -> bool {
         t.contains("k(") && t.contains('c')
+    }
+
+    /// Keeps an `if`, the declaration of `c` and the call of `k` on `c`.
+    fn needs_if_var_k(t: &str) -> bool {
+        t.contains("if") && t.contains("var c") && t.contains("k((c)")
     }
 
     #[test]
@@ -250,53 +269,103 @@ mod tests {
     fn one_hoist_pass_takes_the_farthest_candidate_first() {
         // Both branches keep `print`; the else-branch is farther from the list element than
         // the then-branch, so it is tried (and taken) first.
-        let s = run("hoist", "if (1) { print(1); } else { print; }", needs_print, 1);
+        let s = run(
+            "hoist",
+            "if (1) { print(1); } else { print; }",
+            needs_print,
+            1,
+        );
         assert_eq!(squeeze(&s.tree.text()), "print;");
     }
 
     #[test]
     fn fixpoints_are_interesting_and_one_minimal() {
-        for name in ["hoist*+hdd*", "hoist*+hddh*"] {
-            let s = run(name, PROGRAM, needs_k_c, 1);
+        for oracle in [needs_k_c as Pred, needs_if_var_k] {
+            for name in ["hoist*+hdd*", "hoist*+hddh*"] {
+                let mut s = run(name, PROGRAM, oracle, 1);
+                let out = s.tree.text();
+                assert!(oracle(&out) && Toy.parse(&out).is_ok(), "{name}: {out:?}");
+                assert_hoist_minimal(&mut s, oracle, 4);
+                assert_removal_minimal(&mut s, oracle);
+                eprintln!(
+                    "{name:14} {:3} queries -> {out:?}",
+                    s.tester.stats().queries
+                );
+            }
+            // Hoisting alone, to its own fixpoint, with the paper's unbounded χ(n).
+            let o = AlgoOptions {
+                hoist_depth: 0,
+                ..AlgoOptions::default()
+            };
+            let mut s = session(PROGRAM, oracle, 1);
+            algo::repeat(&mut s, true, |s| hoist_pass(s, &o));
             let out = s.tree.text();
-            assert!(needs_k_c(&out), "{name}: {out:?}");
-            assert_hoist_minimal(&s, needs_k_c, 4);
-            assert_removal_minimal(&s, needs_k_c);
-            eprintln!("{name:14} {:3} queries -> {out:?}", s.tester.stats().queries);
+            assert!(oracle(&out) && Toy.parse(&out).is_ok(), "hoist*: {out:?}");
+            assert!(s.tree.tokens() < Toy.parse(PROGRAM).unwrap().tokens());
+            assert_hoist_minimal(&mut s, oracle, 0);
+            eprintln!(
+                "hoist* (χ unbounded) {:3} queries -> {out:?}",
+                s.tester.stats().queries
+            );
         }
-        // hoisting alone, to its own fixpoint (unbounded χ(n)).
-        let o = AlgoOptions {
-            hoist_depth: 0,
-            ..AlgoOptions::default()
-        };
-        let mut s = session(PROGRAM, needs_k_c, 1);
-        algo::repeat(&mut s, true, |s| hoist_pass(s, &o));
-        assert!(needs_k_c(&s.tree.text()));
-        assert!(s.tree.tokens() < Toy.parse(PROGRAM).unwrap().tokens());
-        assert_hoist_minimal(&s, needs_k_c, 0);
     }
 
     #[test]
     fn one_hddh_pass_is_one_maximal_per_level() {
         // After one HDDH pass the last level TMIN saw is 1-maximal; a second pass over an
         // unchanged tree changes nothing.
-        let mut s = session(PROGRAM, needs_k_c, 1);
+        let mut s = session(PROGRAM, needs_if_var_k, 1);
         let o = AlgoOptions::default();
         algo::repeat(&mut s, true, |s| hddh_pass(s, &o));
         let text = s.tree.text();
         assert!(!hddh_pass(&mut s, &o));
         assert_eq!(s.tree.text(), text);
-        assert_hoist_minimal(&s, needs_k_c, 4);
-        assert_removal_minimal(&s, needs_k_c);
+        assert_hoist_minimal(&mut s, needs_if_var_k, 4);
+        assert_removal_minimal(&mut s, needs_if_var_k);
+    }
+
+    #[test]
+    fn syntax_check_sees_nodes_hoisted_earlier() {
+        // TMIN hoists the new occupant of a slot again (τ(t'(δ))); the local syntax check must
+        // still find that node's text: `{ k(1); }` with the statement hoisted into the list
+        // element's slot, then an attempt to put the bare expression `k(1)` there.
+        let mut s = session("{ { k(1); } }", |_| true, 1);
+        let t = &s.tree;
+        let stars: Vec<NodeId> = t
+            .bfs()
+            .into_iter()
+            .filter(|&n| t.rule(n) == crate::testing::rule::BLOCK_STAR)
+            .collect();
+        assert!(s.try_edits({
+            let mut e = EditSet::new();
+            e.hoist(stars[0], stars[1]);
+            e
+        }));
+        assert_eq!(squeeze(&s.tree.text()), "{k(1);}");
+        let t = &s.tree;
+        let expr = t
+            .bfs()
+            .into_iter()
+            .find(|&n| t.rule(n) == crate::testing::rule::EXPR)
+            .unwrap();
+        let mut e = EditSet::new();
+        e.hoist(stars[1], expr);
+        assert_eq!(squeeze(&t.print(&e)), "{k(1)}");
+        assert!(
+            s.candidate(&e).text.is_none(),
+            "an unparsable candidate passed the syntax check"
+        );
     }
 
     #[test]
     fn parallel_runs_give_the_sequential_result() {
-        for name in ["hoist", "hddh", "hoist*+hdd*", "hoist*+hddh*"] {
-            let a = run(name, PROGRAM, needs_k_c, 1);
-            let b = run(name, PROGRAM, needs_k_c, 2);
-            assert_eq!(a.tree.text(), b.tree.text(), "{name}");
-            assert_eq!(a.tester.stats().queries, b.tester.stats().queries, "{name}");
+        for oracle in [needs_k_c as Pred, needs_if_var_k] {
+            for name in ["hoist", "hddh", "hoist*+hdd*", "hoist*+hddh*"] {
+                let a = run(name, PROGRAM, oracle, 1);
+                let b = run(name, PROGRAM, oracle, 2);
+                assert_eq!(a.tree.text(), b.tree.text(), "{name}");
+                assert_eq!(a.tester.stats().queries, b.tester.stats().queries, "{name}");
+            }
         }
     }
 }
