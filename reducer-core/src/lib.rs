@@ -5,11 +5,16 @@
 //! [`oracle::Oracle`] (through the outcome cache and the parallel tester) whether candidates
 //! are still interesting, and reduces the tree with the algorithms of [`algo`].
 
+pub mod algo;
 pub mod cache;
+pub mod cli;
 pub mod language;
+pub mod list;
 pub mod oracle;
+pub mod session;
 pub mod stats;
 pub mod tester;
+pub mod testing;
 pub mod tokens;
 pub mod tree;
 

@@ -1,0 +1,70 @@
+//! The text after the option list of `--help`: examples, the test's contract, exit statuses,
+//! running the oracle through a launcher (Slurm).
+
+use super::args::Flavor;
+use super::Exit;
+
+/// The `after_help` text of `bin`.
+pub fn after_help(bin: &str, flavor: Flavor) -> String {
+    let ext = match flavor {
+        Flavor::Language { extensions, .. } => extensions.first().copied().unwrap_or("txt"),
+        Flavor::Text => "txt",
+    };
+    let f = format!("bug.{ext}");
+    let mut s = String::new();
+    s.push_str(&format!(
+        "\
+Examples:
+  {bin} {f} --test ./check.sh
+      reduce {f}; the result goes to {f}.reduced, {f} is left untouched
+  {bin} ./check.sh {f} --in-place
+      C-Reduce's order; {f} is rewritten (original saved as {f}.orig)
+  {bin} {f} -o small.{ext} --test grep -q 'some error'
+      any program with arguments can be the test
+  {bin} {f} -j 8 --timeout 10 --stats run.json --test ./check.sh
+      8 tests at once, each killed after 10 s; a JSON record of the run in run.json
+"
+    ));
+    if let Flavor::Language { .. } = flavor {
+        s.push_str(&format!(
+            "  {bin} --parse-only {f}
+      check that the grammar reads the file and prints it back byte for byte
+  {bin} --print-grammar
+      the normalized grammar and what the reducer believes about each rule
+  {bin} --list-algorithms
+"
+        ));
+    }
+    s.push_str(&format!(
+        "
+The test:
+  Each candidate is written under the input's file name ({f}) into a fresh temporary
+  directory, which is the test's working directory; its absolute path is also passed as the
+  last argument. So both C-Reduce-style scripts (`gcc -c {f} 2>&1 | grep -q 'internal
+  compiler error'`) and picire-style ones (`grep -q ... \"$1\"`) work. Exit status 0 means
+  interesting; any other status, a timeout (--timeout, default 30 s) or a signal means not.
+  The best result so far is always on disk (written atomically), so Ctrl-C loses nothing: the
+  first Ctrl-C stops the reduction and keeps the best result, a second one quits at once.
+
+Running the test elsewhere (--launcher):
+  --launcher puts a command in front of every test run, e.g. on a Slurm cluster:
+    {bin} {f} -j 32 --launcher 'srun --ntasks=1 --cpus-per-task=1 --quiet' --test ./check.sh
+  or --launcher 'nice -n 10', --launcher 'ssh buildhost' (with a shared file system).
+
+Exit status:
+  {ok}    success: the result is interesting (and smaller, if anything could be removed)
+  {usage}    usage or I/O error (bad option, missing file or test script, cannot write)
+  {parse}    the input does not parse (or is not UTF-8) with this grammar
+  {orig}    the original input is not interesting: nothing to reduce
+  {flaky}    the final result is no longer interesting (flaky test); the file is kept
+  {int}  interrupted (Ctrl-C or SIGTERM); the best result so far is kept
+",
+        ok = Exit::Success.code(),
+        usage = Exit::Usage.code(),
+        parse = Exit::Parse.code(),
+        orig = Exit::NotInteresting.code(),
+        flaky = Exit::Flaky.code(),
+        int = Exit::Interrupted.code(),
+    ));
+    s
+}

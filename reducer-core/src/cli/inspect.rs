@@ -1,0 +1,197 @@
+//! Looking at what the reducer believes, without reducing: `--print-grammar` (the normalized
+//! grammar and the tables of each rule) and `--parse-only` (does the grammar read this file,
+//! and print it back byte for byte?). Also the input decoding shared with the main flow.
+
+use crate::language::{Language, ParseError};
+use crate::tree::{Derivation, Tree};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The normalized grammar followed by, for each rule: its derivation kind, whether it is a
+/// token or hidden, nullability, minimal replacement, and the rules that may replace it.
+pub fn grammar_report(lang: &dyn Language) -> String {
+    let tables = lang.tables();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# Normalized grammar of {} (Perses Normal Form)\n",
+        lang.name()
+    );
+    s.push_str(lang.normalized_grammar().trim_end());
+    let _ = writeln!(
+        s,
+        "\n\n# Rules ({}), start rule: {}",
+        tables.rules.len(),
+        tables.rule(lang.start_rule()).name
+    );
+    let _ = writeln!(
+        s,
+        "# derivation: how a node of the rule sits in its parent (regular child, element of a\n\
+         # * or + list, body of a ?); nullable: the rule can derive the empty text; minimal:\n\
+         # the shortest text the rule derives (used to replace a node); replaceable by: rules\n\
+         # whose nodes may take the place of a node of this rule (hoisting)."
+    );
+    for (id, info) in tables.rules.iter().enumerate() {
+        let id = id as crate::tree::RuleId;
+        let derivation = match info.derivation {
+            Derivation::Regular => "regular",
+            Derivation::Star => "* element",
+            Derivation::Plus => "+ element",
+            Derivation::Optional => "? body",
+        };
+        let mut flags = vec![derivation.to_string()];
+        if info.token {
+            flags.push("token".into());
+        }
+        if info.hidden {
+            flags.push("hidden".into());
+        }
+        flags.push(
+            if info.nullable {
+                "nullable"
+            } else {
+                "not nullable"
+            }
+            .into(),
+        );
+        let _ = writeln!(s, "\n{}: {}", info.name, flags.join(", "));
+        let minimal = match info.min_text {
+            Some(t) => format!("{t:?}"),
+            None => "none known".to_string(),
+        };
+        let _ = writeln!(s, "  minimal: {minimal}");
+        let compatible: Vec<&str> = tables
+            .rules
+            .iter()
+            .enumerate()
+            .filter(|&(b, _)| b as crate::tree::RuleId != id && tables.compatible(id, b as _))
+            .map(|(_, r)| r.name)
+            .collect();
+        let by = if compatible.is_empty() {
+            "-".to_string()
+        } else {
+            compatible.join(", ")
+        };
+        let _ = writeln!(s, "  replaceable by: {by}");
+    }
+    s
+}
+
+/// The input as text for a grammar-aware reducer, or an error `FILE:LINE:COL: …` naming the
+/// first byte that is not UTF-8.
+pub fn decode(path: &Path, bytes: Vec<u8>, bin: &str) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let good = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+        let pos = ParseError::at(good, at, Vec::new(), "");
+        format!(
+            "{}:{}:{}: not valid UTF-8 (byte 0x{:02x}); {bin} reads UTF-8 text only (reduce-text takes any bytes)",
+            path.display(),
+            pos.line,
+            pos.column,
+            bytes[at]
+        )
+    })
+}
+
+/// `FILE:LINE:COL: expected …`.
+pub fn parse_error(path: &Path, e: &ParseError) -> String {
+    format!("{}:{e}", path.display())
+}
+
+/// What `--parse-only` found out about one file.
+#[derive(Debug)]
+pub struct ParseReport {
+    /// Nodes in the tree.
+    pub nodes: usize,
+    /// Lexical tokens.
+    pub tokens: u32,
+    /// Bytes of input.
+    pub bytes: usize,
+    /// Time to parse.
+    pub elapsed: Duration,
+}
+
+/// Parses `text` and checks that the tree prints it back exactly.
+pub fn parse_check(lang: &dyn Language, path: &Path, text: &str) -> Result<ParseReport, String> {
+    let start = Instant::now();
+    let tree: Tree = lang.parse(text).map_err(|e| parse_error(path, &e))?;
+    let elapsed = start.elapsed();
+    let printed = tree.text();
+    if printed != text {
+        let at = printed
+            .bytes()
+            .zip(text.bytes())
+            .position(|(a, b)| a != b)
+            .unwrap_or(printed.len().min(text.len()));
+        let pos = ParseError::at(text, at, Vec::new(), "");
+        return Err(format!(
+            "{}:{}:{}: the tree does not print back the input (first difference here; {} bytes \
+             printed, {} read): this is a bug in the reducer",
+            path.display(),
+            pos.line,
+            pos.column,
+            printed.len(),
+            text.len()
+        ));
+    }
+    Ok(ParseReport {
+        nodes: tree.bfs().len(),
+        tokens: tree.tokens(),
+        bytes: text.len(),
+        elapsed,
+    })
+}
+
+impl ParseReport {
+    /// One line: `FILE: parses: N nodes, T tokens, B bytes, in X ms`.
+    pub fn line(&self, path: &Path) -> String {
+        format!(
+            "{}: parses: {} nodes, {} tokens, {} bytes, printed back exactly; parse time {:.3} ms",
+            path.display(),
+            self.nodes,
+            self.tokens,
+            self.bytes,
+            self.elapsed.as_secs_f64() * 1000.0
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Toy;
+
+    #[test]
+    fn grammar_report_lists_every_rule_with_its_tables() {
+        let r = grammar_report(&Toy);
+        assert!(r.contains("Perses Normal Form"));
+        assert!(r.contains("program_star: * element, not nullable"), "{r}");
+        assert!(r.contains("if_else: ? body"));
+        assert!(r.contains("ident: regular, token"));
+        assert!(r.contains("minimal: \"{}\""));
+        assert!(r.contains("start rule: program"));
+        let stmt = r.split("\nstmt:").nth(1).unwrap();
+        let line = stmt.lines().find(|l| l.contains("replaceable by")).unwrap();
+        assert!(line.contains("block") && line.contains("decl"), "{line}");
+    }
+
+    #[test]
+    fn parse_check_reports_or_locates_the_error() {
+        let p = Path::new("x.toy");
+        let ok = parse_check(&Toy, p, "var a = 1;\nf(a);\n").unwrap();
+        assert!(ok.nodes > 5 && ok.tokens == 10 && ok.bytes == 17, "{ok:?}");
+        assert!(ok.line(p).starts_with("x.toy: parses: "));
+        let e = parse_check(&Toy, p, "var a = 1;\nvar = ;\n").unwrap_err();
+        assert!(e.starts_with("x.toy:2:5: "), "{e}");
+    }
+
+    #[test]
+    fn non_utf8_is_located() {
+        let e = decode(Path::new("b.c"), b"ab\ncd\xffe".to_vec(), "reduce-c").unwrap_err();
+        assert!(e.starts_with("b.c:2:3: not valid UTF-8 (byte 0xff)"), "{e}");
+        assert_eq!(decode(Path::new("b.c"), b"ok".to_vec(), "r").unwrap(), "ok");
+    }
+}

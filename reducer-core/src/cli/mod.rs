@@ -1,0 +1,135 @@
+//! The command line shared by every generated reducer, and `reduce-text`.
+//!
+//! A language binary's `main` is one line:
+//!
+//! ```ignore
+//! fn main() -> std::process::ExitCode { reducer_core::cli::main::<C>() }
+//! ```
+//!
+//! and the grammar-less text reducer's is `reducer_core::cli::text_main()`.
+//!
+//! What a run does, in order: parse the command line ([`args`]); check that the input parses
+//! ([`inspect`]) and that the test finds the original interesting; reduce, writing every new
+//! best result atomically as soon as it is found ([`output`]) while showing progress
+//! ([`progress`]); re-check the final result with the test; print a summary and, if asked,
+//! a JSON record ([`stats_json`]). Ctrl-C stops the reduction and keeps the best result.
+//!
+//! # Exit status
+//!
+//! | code | meaning |
+//! | --- | --- |
+//! | 0 | success: the result is interesting |
+//! | 1 | usage or I/O error (bad option, missing file or test script, cannot write) |
+//! | 2 | the input does not parse with the grammar (or is not UTF-8) |
+//! | 3 | the original input is not interesting |
+//! | 4 | the final result is no longer interesting (flaky test); the file is kept |
+//! | 130 | interrupted (Ctrl-C); the best result so far is kept |
+
+pub mod args;
+pub mod help;
+pub mod inspect;
+pub mod output;
+pub mod progress;
+mod run;
+pub mod stats_json;
+
+use crate::language::Language;
+use std::ffi::OsString;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// The exit statuses of every reducer binary (see the [module documentation](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// 0: the result is interesting.
+    Success,
+    /// 1: usage or I/O error.
+    Usage,
+    /// 2: the input does not parse (or is not UTF-8).
+    Parse,
+    /// 3: the original input is not interesting.
+    NotInteresting,
+    /// 4: the final result is no longer interesting (flaky test).
+    Flaky,
+    /// 130: interrupted by Ctrl-C (128 + SIGINT, as shells report it).
+    Interrupted,
+}
+
+impl Exit {
+    /// The numeric exit status.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Success => 0,
+            Exit::Usage => 1,
+            Exit::Parse => 2,
+            Exit::NotInteresting => 3,
+            Exit::Flaky => 4,
+            Exit::Interrupted => 130,
+        }
+    }
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e.code())
+    }
+}
+
+/// The `main` of a language's reducer: parses the process's command line and runs.
+pub fn main<L: Language + Default>() -> ExitCode {
+    let lang = L::default();
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    let fallback = format!("reduce-{}", lang.name().to_lowercase());
+    let bin = bin_name(&argv, &fallback);
+    run::run(&bin, Some(&lang), argv).into()
+}
+
+/// The `main` of `reduce-text`: ddmin on lines, then on characters, for any file.
+pub fn text_main() -> ExitCode {
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    let bin = bin_name(&argv, "reduce-text");
+    run::run(&bin, None, argv).into()
+}
+
+/// Runs a reducer on an explicit command line (`argv[0]` first), as `main` would, and
+/// returns its exit status. `lang` is `None` for `reduce-text`. Installs a Ctrl-C handler
+/// the first time it is called in a process.
+pub fn run_with(bin: &str, lang: Option<&dyn Language>, argv: Vec<OsString>) -> Exit {
+    run::run(bin, lang, argv)
+}
+
+/// The program's name as invoked (`argv[0]`'s file name), or `fallback`.
+fn bin_name(argv: &[OsString], fallback: &str) -> String {
+    argv.first()
+        .and_then(|a| Path::new(a).file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| fallback.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes_are_the_documented_ones() {
+        let all = [
+            (Exit::Success, 0),
+            (Exit::Usage, 1),
+            (Exit::Parse, 2),
+            (Exit::NotInteresting, 3),
+            (Exit::Flaky, 4),
+            (Exit::Interrupted, 130),
+        ];
+        for (e, c) in all {
+            assert_eq!(e.code(), c);
+        }
+    }
+
+    #[test]
+    fn bin_name_is_argv0s_file_name() {
+        let argv = vec![OsString::from("/usr/bin/reduce-c")];
+        assert_eq!(bin_name(&argv, "x"), "reduce-c");
+        assert_eq!(bin_name(&[], "reduce-text"), "reduce-text");
+    }
+}

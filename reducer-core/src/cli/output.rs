@@ -1,0 +1,300 @@
+//! Writing the user's files safely: every write goes to a temporary file in the same
+//! directory and is renamed over the target (so a reader, a crash or Ctrl-C sees either the
+//! old or the new content, never half of it); `--in-place` backups never overwrite an earlier
+//! backup.
+
+use std::ffi::OsString;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// How many numbered backups (`INPUT.orig.1` …) are tried before giving up.
+const MAX_BACKUPS: usize = 1000;
+
+/// Where the result goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// `INPUT.reduced` (the default) or `-o OUT`: the input is left untouched.
+    File(PathBuf),
+    /// `--in-place`: into the input, whose original was saved at `backup`.
+    InPlace {
+        /// The input, rewritten.
+        input: PathBuf,
+        /// Where the original was saved.
+        backup: PathBuf,
+    },
+}
+
+impl Destination {
+    /// The file the result is written to.
+    pub fn path(&self) -> &Path {
+        match self {
+            Destination::File(p) => p,
+            Destination::InPlace { input, .. } => input,
+        }
+    }
+}
+
+/// `path` with `suffix` appended to its file name (`bug.c` + `.reduced` = `bug.c.reduced`).
+pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s: OsString = path.as_os_str().to_os_string();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// The default output of `input`: `INPUT.reduced`.
+pub fn default_output(input: &Path) -> PathBuf {
+    with_suffix(input, ".reduced")
+}
+
+/// The backup names of `input`, in the order they are tried: `INPUT.orig`, `INPUT.orig.1`, …
+pub fn backup_candidates(input: &Path) -> impl Iterator<Item = PathBuf> + '_ {
+    (0..MAX_BACKUPS).map(move |i| match i {
+        0 => with_suffix(input, ".orig"),
+        i => with_suffix(input, &format!(".orig.{i}")),
+    })
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, renamed over
+/// `path`. An existing file's permissions are kept.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let tmp = temp_beside(path, bytes)?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Saves `bytes` (the original input) as the first free backup name of `input`, never
+/// overwriting an existing file (even one created meanwhile by someone else). Returns the
+/// backup's path.
+pub fn write_backup(input: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+    let mut tmp = temp_beside(input, bytes)?;
+    for candidate in backup_candidates(input) {
+        if candidate.symlink_metadata().is_ok() {
+            continue;
+        }
+        match tmp.persist_noclobber(&candidate) {
+            Ok(_) => return Ok(candidate),
+            Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => tmp = e.file,
+            Err(e) => return Err(e.error),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!(
+            "{} … {} all exist: remove old backups",
+            with_suffix(input, ".orig").display(),
+            with_suffix(input, &format!(".orig.{}", MAX_BACKUPS - 1)).display()
+        ),
+    ))
+}
+
+/// A temporary file next to `path` holding `bytes`, with `path`'s permissions if it exists.
+fn temp_beside(path: &Path, bytes: &[u8]) -> io::Result<tempfile::NamedTempFile> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.flush()?;
+    if let Ok(meta) = fs::metadata(path) {
+        fs::set_permissions(tmp.path(), meta.permissions())?;
+    }
+    Ok(tmp)
+}
+
+/// Writes each new best result to the destination, skipping writes that would not change it,
+/// and remembers the first error (the reduction goes on; the error is reported at the end).
+#[derive(Debug)]
+pub struct BestWriter {
+    path: PathBuf,
+    last: Option<Vec<u8>>,
+    error: Option<String>,
+    writes: u64,
+}
+
+impl BestWriter {
+    /// A writer to `path`, which does not yet hold any result.
+    pub fn new(path: PathBuf) -> Self {
+        BestWriter {
+            path,
+            last: None,
+            error: None,
+            writes: 0,
+        }
+    }
+
+    /// A writer to `path`, which already holds `content` (e.g. the input, with --in-place).
+    pub fn holding(path: PathBuf, content: &[u8]) -> Self {
+        BestWriter {
+            last: Some(content.to_vec()),
+            ..BestWriter::new(path)
+        }
+    }
+
+    /// Writes `bytes` unless the file already holds them. Returns whether the file now holds
+    /// them.
+    pub fn write(&mut self, bytes: &[u8]) -> bool {
+        if self.last.as_deref() == Some(bytes) {
+            return true;
+        }
+        match write_atomic(&self.path, bytes) {
+            Ok(()) => {
+                self.last = Some(bytes.to_vec());
+                self.writes += 1;
+                true
+            }
+            Err(e) => {
+                if self.error.is_none() {
+                    self.error = Some(format!("cannot write {}: {e}", self.path.display()));
+                }
+                false
+            }
+        }
+    }
+
+    /// The first write error, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// How many times the file was written.
+    pub fn writes(&self) -> u64 {
+        self.writes
+    }
+
+    /// The destination.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Whether `a` and `b` name the same existing file.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn atomic_write_replaces_and_leaves_no_temp_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a b;$(x).c");
+        write_atomic(&p, b"one").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"one");
+        fs::set_permissions(&p, fs::Permissions::from_mode(0o751)).unwrap();
+        write_atomic(&p, b"two").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"two");
+        assert_eq!(
+            fs::metadata(&p).unwrap().permissions().mode() & 0o777,
+            0o751
+        );
+        assert_eq!(names(dir.path()), ["a b;$(x).c"]);
+    }
+
+    #[test]
+    fn write_atomic_in_the_current_directory_form() {
+        // A bare file name has an empty parent: the temp file goes to ".".
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x");
+        assert!(temp_beside(Path::new("x"), b"").is_ok());
+        write_atomic(&p, b"1").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"1");
+    }
+
+    #[test]
+    fn backups_never_overwrite() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("bug.c");
+        fs::write(&input, b"v0").unwrap();
+        let b0 = write_backup(&input, b"v0").unwrap();
+        assert_eq!(b0, dir.path().join("bug.c.orig"));
+        let b1 = write_backup(&input, b"v1").unwrap();
+        assert_eq!(b1, dir.path().join("bug.c.orig.1"));
+        fs::write(dir.path().join("bug.c.orig.2"), b"someone else's").unwrap();
+        let b3 = write_backup(&input, b"v3").unwrap();
+        assert_eq!(b3, dir.path().join("bug.c.orig.3"));
+        assert_eq!(fs::read(&b0).unwrap(), b"v0");
+        assert_eq!(fs::read(&b1).unwrap(), b"v1");
+        assert_eq!(
+            fs::read(dir.path().join("bug.c.orig.2")).unwrap(),
+            b"someone else's"
+        );
+        assert_eq!(fs::read(&b3).unwrap(), b"v3");
+        assert_eq!(
+            names(dir.path()),
+            [
+                "bug.c",
+                "bug.c.orig",
+                "bug.c.orig.1",
+                "bug.c.orig.2",
+                "bug.c.orig.3"
+            ]
+        );
+    }
+
+    #[test]
+    fn default_names() {
+        assert_eq!(
+            default_output(Path::new("d/bug.c")),
+            PathBuf::from("d/bug.c.reduced")
+        );
+        let b: Vec<PathBuf> = backup_candidates(Path::new("x.c")).take(3).collect();
+        assert_eq!(
+            b,
+            [
+                PathBuf::from("x.c.orig"),
+                "x.c.orig.1".into(),
+                "x.c.orig.2".into()
+            ]
+        );
+        let d = Destination::InPlace {
+            input: "x.c".into(),
+            backup: "x.c.orig".into(),
+        };
+        assert_eq!(d.path(), Path::new("x.c"));
+    }
+
+    #[test]
+    fn best_writer_skips_unchanged_content_and_keeps_the_first_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out");
+        let mut w = BestWriter::new(p.clone());
+        assert!(w.write(b"abc"));
+        assert!(w.write(b"abc"));
+        assert!(w.write(b"ab"));
+        assert_eq!(w.writes(), 2);
+        assert_eq!(fs::read(&p).unwrap(), b"ab");
+        let mut held = BestWriter::holding(p.clone(), b"ab");
+        assert!(held.write(b"ab"));
+        assert_eq!(held.writes(), 0);
+        let mut bad = BestWriter::new(dir.path().join("no/such/dir/out"));
+        assert!(!bad.write(b"x"));
+        assert!(!bad.write(b"y"));
+        assert!(bad.error().unwrap().contains("no/such/dir/out"));
+        assert!(same_file(&p, &dir.path().join("./out")));
+        assert!(!same_file(&p, &dir.path().join("missing")));
+    }
+}

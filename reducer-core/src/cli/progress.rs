@@ -1,0 +1,429 @@
+//! What the user sees while a reduction runs, on stderr: a live status line (indicatif) when
+//! stderr is a terminal, plain log lines otherwise (on improvements, at most one a second,
+//! and every five seconds), nothing with `-q`, every test's outcome with `-v`.
+
+use crate::oracle::Outcome;
+use crate::stats::Stats;
+use crate::tester::{Event, Observer, Source};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// Least time between two log lines caused by improvements.
+const IMPROVEMENT_LOG_GAP: Duration = Duration::from_secs(1);
+/// A log line is printed at least this often while tests go on.
+const PERIODIC_LOG_GAP: Duration = Duration::from_secs(5);
+/// How often the live status line is redrawn.
+const TICK: Duration = Duration::from_millis(200);
+
+/// How progress is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// A live status line (stderr is a terminal).
+    Live,
+    /// Plain log lines (stderr is a file or a pipe).
+    Log,
+    /// Nothing but errors (`-q`).
+    Quiet,
+}
+
+impl Style {
+    /// The style for this run: quiet if asked, live on a terminal, log lines otherwise.
+    pub fn detect(quiet: bool) -> Style {
+        if quiet {
+            Style::Quiet
+        } else if std::io::stderr().is_terminal() {
+            Style::Live
+        } else {
+            Style::Log
+        }
+    }
+}
+
+/// A size: bytes, and tokens when the reducer knows a grammar.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Size {
+    /// Bytes.
+    pub bytes: usize,
+    /// Lexical tokens (`None` for `reduce-text`).
+    pub tokens: Option<usize>,
+}
+
+/// One point of the size-over-time curve, as the progress display saw it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// Seconds since the reduction started.
+    pub seconds: f64,
+    /// The size then.
+    pub size: Size,
+}
+
+/// The counters the status line shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Oracle runs.
+    pub queries: u64,
+    /// Tests answered by the cache.
+    pub cache_hits: u64,
+    /// Candidates the syntax check rejected.
+    pub syntax_rejected: u64,
+}
+
+impl Counters {
+    fn of(stats: &Stats) -> Counters {
+        Counters {
+            queries: stats.queries,
+            cache_hits: stats.cache_hits,
+            syntax_rejected: stats.syntax_rejected,
+        }
+    }
+}
+
+struct State {
+    style: Style,
+    verbose: u8,
+    bar: Option<ProgressBar>,
+    started: Instant,
+    last_log: Option<Instant>,
+    original: Size,
+    current: Size,
+    counters: Counters,
+    samples: Vec<Sample>,
+    tests: u64,
+    finished: bool,
+    /// An improvement not logged yet (rate limit).
+    pending: bool,
+}
+
+/// The progress display, shared by the tester's observer, the best-result sink and the Ctrl-C
+/// handler (cheap to clone).
+#[derive(Clone)]
+pub struct Progress {
+    state: Arc<Mutex<State>>,
+}
+
+impl Progress {
+    /// Starts showing progress of a reduction of an input of size `original`.
+    pub fn new(style: Style, verbose: u8, original: Size) -> Progress {
+        let bar = (style == Style::Live).then(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar.enable_steady_tick(TICK);
+            bar
+        });
+        let started = Instant::now();
+        let p = Progress {
+            state: Arc::new(Mutex::new(State {
+                style,
+                verbose,
+                bar,
+                started,
+                last_log: None,
+                original,
+                current: original,
+                counters: Counters::default(),
+                samples: vec![Sample {
+                    seconds: 0.0,
+                    size: original,
+                }],
+                tests: 0,
+                finished: false,
+                pending: false,
+            })),
+        };
+        p.lock().refresh();
+        if style == Style::Log {
+            p.start_ticker();
+        }
+        p
+    }
+
+    /// Logs every [`PERIODIC_LOG_GAP`] even while no test finishes (a long oracle run), until
+    /// [`Progress::finish`].
+    fn start_ticker(&self) {
+        let state = Arc::downgrade(&self.state);
+        std::thread::spawn(move || loop {
+            std::thread::sleep(Duration::from_millis(250));
+            let Some(state) = state.upgrade() else { return };
+            let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
+            if s.finished {
+                return;
+            }
+            let gap = if s.pending {
+                IMPROVEMENT_LOG_GAP
+            } else {
+                PERIODIC_LOG_GAP
+            };
+            if s.last_log.is_none_or(|t| t.elapsed() >= gap) {
+                s.log();
+            }
+        });
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Records a new best result.
+    pub fn improved(&self, size: Size) {
+        let mut s = self.lock();
+        s.current = size;
+        let seconds = s.started.elapsed().as_secs_f64();
+        s.samples.push(Sample { seconds, size });
+        if s.verbose > 0 {
+            let line = format!("new best: {}", describe_size(size));
+            s.println(&line);
+        }
+        s.refresh();
+        let due = s
+            .last_log
+            .is_none_or(|t| t.elapsed() >= IMPROVEMENT_LOG_GAP);
+        if due {
+            s.log();
+        } else {
+            s.pending = true;
+        }
+    }
+
+    /// The tester's observer: counts tests, prints them with `-v`, logs periodically.
+    pub fn observer(&self) -> Observer {
+        let p = self.clone();
+        Box::new(move |event: &Event, stats: &Stats| {
+            let mut s = p.lock();
+            s.counters = Counters::of(stats);
+            if let Event::Tested {
+                outcome,
+                source,
+                bytes,
+                elapsed,
+            } = *event
+            {
+                s.tests += 1;
+                let shown = match source {
+                    Source::Oracle => s.verbose >= 1,
+                    Source::Cache | Source::Syntax => s.verbose >= 2,
+                };
+                if shown {
+                    let line = describe_test(s.tests, outcome, source, bytes, elapsed);
+                    s.println(&line);
+                }
+            }
+            s.refresh();
+            if s.last_log.is_none_or(|t| t.elapsed() >= PERIODIC_LOG_GAP) {
+                s.log();
+            }
+        })
+    }
+
+    /// Prints a line (above the live status line, if there is one); nothing when quiet.
+    pub fn println(&self, line: &str) {
+        self.lock().println(line);
+    }
+
+    /// Prints a line even when quiet (errors).
+    pub fn eprintln(&self, line: &str) {
+        let s = self.lock();
+        match &s.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{line}")),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    /// Removes the live status line and stops periodic log lines.
+    pub fn finish(&self) {
+        let mut s = self.lock();
+        s.finished = true;
+        if let Some(bar) = s.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+
+    /// The size-over-time samples seen so far.
+    pub fn samples(&self) -> Vec<Sample> {
+        self.lock().samples.clone()
+    }
+
+    /// The current best size.
+    pub fn current(&self) -> Size {
+        self.lock().current
+    }
+}
+
+impl State {
+    fn status(&self) -> String {
+        status_line(self.original, self.current, self.counters)
+    }
+
+    fn refresh(&self) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(self.status());
+        }
+    }
+
+    fn println(&self, line: &str) {
+        match (&self.bar, self.style) {
+            (_, Style::Quiet) => {}
+            (Some(bar), _) => bar.println(line),
+            (None, _) => eprintln!("{line}"),
+        }
+    }
+
+    /// A plain log line (log style only).
+    fn log(&mut self) {
+        if self.style == Style::Log {
+            self.last_log = Some(Instant::now());
+            self.pending = false;
+            let secs = self.started.elapsed().as_secs_f64();
+            eprintln!("[{secs:7.1}s] {}", self.status());
+        }
+    }
+}
+
+fn describe_size(size: Size) -> String {
+    match size.tokens {
+        Some(t) => format!("{t} tokens, {} bytes", size.bytes),
+        None => format!("{} bytes", size.bytes),
+    }
+}
+
+/// One `-v` line: test number, candidate size, outcome, where it came from.
+pub fn describe_test(
+    n: u64,
+    outcome: Outcome,
+    source: Source,
+    bytes: usize,
+    elapsed: Duration,
+) -> String {
+    let verdict = match outcome {
+        Outcome::Interesting => "interesting",
+        Outcome::NotInteresting => "not interesting",
+        Outcome::Unresolved => "unresolved (timeout or signal)",
+    };
+    match source {
+        Source::Oracle => format!(
+            "test {n}: {bytes} bytes: {verdict} ({:.3}s)",
+            elapsed.as_secs_f64()
+        ),
+        Source::Cache => format!("test {n}: {bytes} bytes: {verdict} (cached)"),
+        Source::Syntax => format!("test {n}: rejected by the syntax check"),
+    }
+}
+
+/// The status text: current size against the original, share removed, queries, cache hits.
+pub fn status_line(original: Size, current: Size, c: Counters) -> String {
+    let (tokens, syntax) = match (original.tokens, current.tokens) {
+        (Some(o), Some(t)) => (
+            format!("{t}/{o} tokens, "),
+            format!(", {} syntax-rejected", c.syntax_rejected),
+        ),
+        _ => (String::new(), String::new()),
+    };
+    let (now, was) = match (original.tokens, current.tokens) {
+        (Some(o), Some(t)) => (t, o),
+        _ => (current.bytes, original.bytes),
+    };
+    format!(
+        "{tokens}{}/{} bytes ({:.1}% removed), {} queries, {} cache hits{syntax}",
+        current.bytes,
+        original.bytes,
+        removed_percent(was, now),
+        c.queries,
+        c.cache_hits,
+    )
+}
+
+/// How much of `was` is gone in `now`, in percent.
+pub fn removed_percent(was: usize, now: usize) -> f64 {
+    if was == 0 {
+        0.0
+    } else {
+        100.0 * (was.saturating_sub(now)) as f64 / was as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_line_shows_sizes_share_and_counters() {
+        let o = Size {
+            bytes: 1000,
+            tokens: Some(200),
+        };
+        let c = Size {
+            bytes: 100,
+            tokens: Some(50),
+        };
+        let counters = Counters {
+            queries: 12,
+            cache_hits: 3,
+            syntax_rejected: 4,
+        };
+        let s = status_line(o, c, counters);
+        assert_eq!(
+            s,
+            "50/200 tokens, 100/1000 bytes (75.0% removed), 12 queries, 3 cache hits, 4 syntax-rejected"
+        );
+        let text = status_line(
+            Size {
+                bytes: 10,
+                tokens: None,
+            },
+            Size {
+                bytes: 1,
+                tokens: None,
+            },
+            Counters::default(),
+        );
+        assert_eq!(text, "1/10 bytes (90.0% removed), 0 queries, 0 cache hits");
+        assert_eq!(removed_percent(0, 0), 0.0);
+    }
+
+    #[test]
+    fn test_lines_name_the_source() {
+        let d = Duration::from_millis(12);
+        assert_eq!(
+            describe_test(3, Outcome::NotInteresting, Source::Oracle, 40, d),
+            "test 3: 40 bytes: not interesting (0.012s)"
+        );
+        assert!(describe_test(1, Outcome::Interesting, Source::Cache, 4, d).ends_with("(cached)"));
+        assert!(describe_test(1, Outcome::NotInteresting, Source::Syntax, 0, d).contains("syntax"));
+    }
+
+    #[test]
+    fn quiet_progress_records_samples() {
+        let p = Progress::new(
+            Style::Quiet,
+            0,
+            Size {
+                bytes: 10,
+                tokens: Some(3),
+            },
+        );
+        let mut obs = p.observer();
+        let stats = Stats::default();
+        obs(
+            &Event::Tested {
+                outcome: Outcome::Interesting,
+                source: Source::Oracle,
+                bytes: 5,
+                elapsed: Duration::ZERO,
+            },
+            &stats,
+        );
+        p.improved(Size {
+            bytes: 5,
+            tokens: Some(2),
+        });
+        p.finish();
+        let samples = p.samples();
+        assert_eq!(samples.len(), 2);
+        assert_eq!(samples[1].size.bytes, 5);
+        assert_eq!(p.current().tokens, Some(2));
+    }
+}

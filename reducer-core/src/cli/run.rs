@@ -1,0 +1,605 @@
+//! The main flow of a reducer binary: command line → checks → reduction → final check →
+//! summary and statistics.
+
+use super::args::{check_program, Args, Flavor, TEXT_ALGORITHM};
+use super::inspect::{decode, grammar_report, parse_check, parse_error};
+use super::output::{default_output, same_file, write_atomic, write_backup, BestWriter};
+use super::progress::{removed_percent, Progress, Sample, Size, Style};
+use super::stats_json::{self, FileSize, Record, Tool};
+use super::Exit;
+use crate::algo;
+use crate::cache::CacheStats;
+use crate::language::Language;
+use crate::list::reduce_text;
+use crate::oracle::command::{CommandOracle, RunReport};
+use crate::oracle::{Oracle, Outcome};
+use crate::session::Session;
+use crate::stats::Stats;
+use crate::tester::Tester;
+use crate::tokens::TokenCounter;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The version printed by `--version` and recorded by `--stats`.
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// How many lines of the test's stderr are shown when it rejects the original.
+const STDERR_LINES: usize = 20;
+
+/// A run that cannot go on: the exit status and what to tell the user.
+struct Failure {
+    exit: Exit,
+    message: String,
+}
+
+fn fail<T>(exit: Exit, message: impl Into<String>) -> Result<T, Failure> {
+    Err(Failure {
+        exit,
+        message: message.into(),
+    })
+}
+
+/// Runs one command line; see [`super::run_with`].
+pub(super) fn run(bin: &str, lang: Option<&dyn Language>, argv: Vec<OsString>) -> Exit {
+    let flavor = match lang {
+        Some(l) => Flavor::Language {
+            name: l.name(),
+            extensions: l.extensions(),
+        },
+        None => Flavor::Text,
+    };
+    let args = match Args::parse_from_argv(bin, flavor, argv) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                Exit::Usage
+            } else {
+                Exit::Success
+            };
+        }
+    };
+    let result = if args.list_algorithms {
+        list_algorithms(flavor);
+        Ok(Exit::Success)
+    } else if let (true, Some(lang)) = (args.print_grammar, lang) {
+        print!("{}", grammar_report(lang));
+        Ok(Exit::Success)
+    } else if let (true, Some(lang)) = (args.parse_only, lang) {
+        Ok(parse_only(lang, &args))
+    } else {
+        reduce(bin, lang, flavor, &args)
+    };
+    match result {
+        Ok(exit) => exit,
+        Err(f) => {
+            eprintln!("{bin}: {}", f.message);
+            f.exit
+        }
+    }
+}
+
+fn list_algorithms(flavor: Flavor) {
+    match flavor {
+        Flavor::Language { .. } => {
+            let width = algo::ALGORITHMS
+                .iter()
+                .map(|a| a.name.len())
+                .max()
+                .unwrap_or(0);
+            for a in algo::ALGORITHMS {
+                println!("{:width$}  {}", a.name, a.summary);
+            }
+        }
+        Flavor::Text => println!("{TEXT_ALGORITHM}  ddmin on lines, then on characters"),
+    }
+}
+
+/// `--parse-only`: every positional (and `-i`) file is parsed and printed back.
+fn parse_only(lang: &dyn Language, args: &Args) -> Exit {
+    let files: Vec<&PathBuf> = args.input.iter().chain(&args.files).collect();
+    if files.is_empty() {
+        eprintln!("--parse-only needs a file to parse");
+        return Exit::Usage;
+    }
+    let mut exit = Exit::Success;
+    for path in files {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("{}: {e}", path.display());
+                exit = Exit::Usage;
+                continue;
+            }
+        };
+        let checked = decode(path, bytes, lang.name()).and_then(|t| parse_check(lang, path, &t));
+        match checked {
+            Ok(report) => println!("{}", report.line(path)),
+            Err(msg) => {
+                eprintln!("{msg}");
+                if exit == Exit::Success {
+                    exit = Exit::Parse;
+                }
+            }
+        }
+    }
+    exit
+}
+
+/// The input, read and (for a language) parsed.
+struct Input {
+    path: PathBuf,
+    bytes: Vec<u8>,
+    tree: Option<crate::tree::Tree>,
+    counter: Option<TokenCounter>,
+}
+
+impl Input {
+    fn size(&self) -> Size {
+        Size {
+            bytes: self.bytes.len(),
+            tokens: self.tree.as_ref().map(|t| t.tokens() as usize),
+        }
+    }
+}
+
+fn read_input(bin: &str, lang: Option<&dyn Language>, path: &Path) -> Result<Input, Failure> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return fail(Exit::Usage, format!("{}: {e}", path.display())),
+    };
+    let Some(lang) = lang else {
+        return Ok(Input {
+            path: path.to_path_buf(),
+            bytes,
+            tree: None,
+            counter: None,
+        });
+    };
+    let text = decode(path, bytes, bin).map_err(|m| Failure {
+        exit: Exit::Parse,
+        message: m,
+    })?;
+    match lang.parse(&text) {
+        Ok(tree) => Ok(Input {
+            path: path.to_path_buf(),
+            counter: Some(tree.token_counter().clone()),
+            tree: Some(tree),
+            bytes: text.into_bytes(),
+        }),
+        Err(e) => fail(
+            Exit::Parse,
+            format!(
+                "{}\nthe input does not parse as {}: nothing can be reduced (see --parse-only)",
+                parse_error(path, &e),
+                lang.name()
+            ),
+        ),
+    }
+}
+
+/// Explains a run of the test that did not find its candidate interesting.
+fn explain(r: &RunReport, args: &Args) -> String {
+    let mut s = format!("the test ended with {}", r.describe());
+    if r.timed_out {
+        s.push_str(&format!(
+            " (raise --timeout, now {} s, or make the test faster)",
+            args.timeout
+        ));
+    }
+    match r.exit_code {
+        Some(127) => s.push_str(" (127: a command in the test was not found)"),
+        Some(126) => s.push_str(" (126: a command in the test is not executable)"),
+        _ => {}
+    }
+    let tail: Vec<&str> = r.stderr_tail.lines().collect();
+    if !tail.is_empty() {
+        let shown = &tail[tail.len().saturating_sub(STDERR_LINES)..];
+        s.push_str("; its stderr ended with:");
+        for line in shown {
+            s.push_str("\n  | ");
+            s.push_str(line);
+        }
+    }
+    if let Some(dir) = &r.kept_dir {
+        s.push_str(&format!(
+            "\nthe run's directory was kept: {}",
+            dir.display()
+        ));
+    }
+    s
+}
+
+/// Runs the test once on `text` outside the cache (the original and the final result),
+/// counted as a query; Ctrl-C cancels it.
+fn check_once(tester: &mut Tester, oracle: &CommandOracle, text: &[u8]) -> RunReport {
+    let report = oracle.run(text, &tester.interrupt_flag());
+    let stats = tester.stats_mut();
+    stats.queries += 1;
+    stats.oracle_time += report.elapsed;
+    if report.outcome == Outcome::Unresolved {
+        stats.unresolved += 1;
+    }
+    report
+}
+
+/// A hint when the test command holds words that look like this tool's short options
+/// (`--test ./t.sh -j 4`): they were given to the test, not to the reducer.
+fn misplaced_options_hint(test: &[OsString]) -> String {
+    const OURS: &[&str] = &["-o", "-q", "-v", "-vv", "-a", "-i"];
+    let found: Vec<String> = test
+        .iter()
+        .skip(1)
+        .filter_map(|w| w.to_str())
+        .filter(|w| {
+            let jobs = w
+                .strip_prefix("-j")
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
+            jobs || OURS.contains(w)
+        })
+        .map(str::to_string)
+        .collect();
+    if found.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "\nnote: {} after --test were passed to the test as arguments; put the reducer's \
+             options before --test",
+            found.join(" ")
+        )
+    }
+}
+
+/// Installs the Ctrl-C (and SIGTERM) handler: the first signal raises `flag` so that the
+/// reduction winds down and the best result is kept; the second exits at once.
+fn install_interrupt_handler(flag: Arc<AtomicBool>, progress: Progress) {
+    static PRESSES: AtomicUsize = AtomicUsize::new(0);
+    // Fails only if a handler is already installed (a second run in the same process).
+    let _ = ctrlc::set_handler(move || {
+        if PRESSES.fetch_add(1, Ordering::SeqCst) == 0 {
+            flag.store(true, Ordering::SeqCst);
+            progress.eprintln(
+                "interrupted: stopping the tests; the best result so far is kept \
+                 (press Ctrl-C again to quit at once)",
+            );
+        } else {
+            progress.finish();
+            std::process::exit(Exit::Interrupted.code().into());
+        }
+    });
+}
+
+fn reduce(
+    bin: &str,
+    lang: Option<&dyn Language>,
+    flavor: Flavor,
+    args: &Args,
+) -> Result<Exit, Failure> {
+    let usage = |m: String| Failure {
+        exit: Exit::Usage,
+        message: m,
+    };
+    let algorithm = args.algorithm_name(flavor).to_string();
+    if lang.is_some() && !algo::is_known(&algorithm) {
+        return fail(
+            Exit::Usage,
+            format!("{}", algo::UnknownAlgorithm(algorithm.clone())),
+        );
+    }
+    let extensions = lang.map_or(&[][..], |l| l.extensions());
+    let job = args.job(extensions).map_err(usage)?;
+    let launcher = args.launcher().map_err(usage)?;
+    let test = check_program(&job.test, &launcher).map_err(usage)?;
+    if let Some(dir) = &args.corpus {
+        if !dir.is_dir() {
+            return fail(
+                Exit::Usage,
+                format!("--corpus {}: not a directory", dir.display()),
+            );
+        }
+    }
+    let mut input = read_input(bin, lang, &job.input)?;
+    let out_path = match (&args.output, args.in_place) {
+        (_, true) => input.path.clone(),
+        (Some(o), false) => o.clone(),
+        (None, false) => default_output(&input.path),
+    };
+    if !args.in_place && same_file(&out_path, &input.path) {
+        return fail(
+            Exit::Usage,
+            format!(
+                "-o {} is the input itself: use --in-place to overwrite it (with a backup)",
+                out_path.display()
+            ),
+        );
+    }
+
+    let mut builder = CommandOracle::builder(test.clone(), input.path.as_os_str())
+        .launcher(launcher.clone())
+        .keep_temps(args.keep_temps);
+    builder = match args.timeout() {
+        Some(t) => builder.timeout(t),
+        None => builder.no_timeout(),
+    };
+    let oracle = Arc::new(builder.build().map_err(|e| usage(e.to_string()))?);
+    let mut tester = Tester::new(
+        oracle.clone() as Arc<dyn Oracle>,
+        args.cache_options(),
+        args.jobs(),
+    );
+    let started = Instant::now();
+    let style = Style::detect(args.quiet);
+    let original = input.size();
+    let progress = Progress::new(style, args.verbose, original);
+    let _clear = ClearOnDrop(progress.clone());
+    progress.println(&format!(
+        "{bin}: reducing {} ({}) with {algorithm}, -j {}, timeout {}; result goes to {}",
+        input.path.display(),
+        describe(original),
+        args.jobs(),
+        args.timeout()
+            .map_or("none".to_string(), |t| format!("{} s", t.as_secs_f64())),
+        out_path.display()
+    ));
+    if args.keep_temps {
+        progress.println(&format!(
+            "keeping every test run's directory under {}",
+            oracle.temp_base().display()
+        ));
+    }
+
+    // The original must be interesting, or there is nothing to do.
+    install_interrupt_handler(tester.interrupt_flag(), progress.clone());
+    let first = check_once(&mut tester, &oracle, &input.bytes);
+    if tester.interrupted() {
+        return fail(
+            Exit::Interrupted,
+            "interrupted before the reduction started",
+        );
+    }
+    if !first.outcome.is_interesting() {
+        progress.finish();
+        if first.is_spawn_error() {
+            return fail(
+                Exit::Usage,
+                format!("cannot run the test: {}", first.describe()),
+            );
+        }
+        return fail(
+            Exit::NotInteresting,
+            format!(
+                "the original input {} is not interesting: {}{}",
+                input.path.display(),
+                explain(&first, args),
+                misplaced_options_hint(&test)
+            ),
+        );
+    }
+
+    // Where results go, now that there will be some.
+    let writer = if args.in_place {
+        let backup = write_backup(&input.path, &input.bytes).map_err(|e| {
+            usage(format!(
+                "cannot save the original of {}: {e}",
+                input.path.display()
+            ))
+        })?;
+        progress.println(&format!("original saved as {}", backup.display()));
+        BestWriter::holding(input.path.clone(), &input.bytes)
+    } else {
+        let mut w = BestWriter::new(out_path.clone());
+        if !w.write(&input.bytes) {
+            return fail(Exit::Usage, w.error().unwrap_or_default().to_string());
+        }
+        w
+    };
+    let writer = Arc::new(Mutex::new(writer));
+    {
+        let writer = writer.clone();
+        let progress = progress.clone();
+        let counter = input.counter.clone();
+        tester.set_best_sink(Box::new(move |text: &[u8]| {
+            writer.lock().unwrap_or_else(|e| e.into_inner()).write(text);
+            let tokens = counter
+                .as_ref()
+                .map(|c| c.count(&String::from_utf8_lossy(text)) as usize);
+            progress.improved(Size {
+                bytes: text.len(),
+                tokens,
+            });
+        }));
+    }
+    tester.set_observer(progress.observer());
+
+    // The reduction.
+    let (result, result_tokens, mut tester) = match (lang, input.tree.take()) {
+        (Some(lang), Some(tree)) => {
+            let mut session = Session::new(lang, tree, tester, args.session_options());
+            algo::run(&algorithm, &mut session, &args.algo_options())
+                .map_err(|e| usage(e.to_string()))?;
+            let text = session.text();
+            let tokens = if text == session.tree.text() {
+                session.tree.tokens() as usize
+            } else {
+                session.tree.token_counter().count(&text) as usize
+            };
+            (text.into_bytes(), Some(tokens), session.tester)
+        }
+        _ => {
+            let text = reduce_text(&input.bytes, &mut tester, &args.dd_options());
+            (text, None, tester)
+        }
+    };
+    let interrupted = tester.interrupted();
+
+    // The result is on disk already; make sure of it, then check it once more.
+    let write_error = {
+        let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
+        w.write(&result);
+        w.error().map(str::to_string)
+    };
+    let mut exit = if interrupted {
+        Exit::Interrupted
+    } else {
+        Exit::Success
+    };
+    let mut flaky = None;
+    if !interrupted && result != input.bytes {
+        let last = check_once(&mut tester, &oracle, &result);
+        if tester.interrupted() {
+            exit = Exit::Interrupted;
+        } else if !last.outcome.is_interesting() {
+            flaky = Some(explain(&last, args));
+            exit = Exit::Flaky;
+        }
+        if args.verbose > 0 {
+            progress.println(&format!("final check: {}", last.describe()));
+        }
+    }
+    let interrupted = exit == Exit::Interrupted;
+    let wall = started.elapsed();
+    progress.finish();
+
+    let facts = Facts {
+        bin,
+        lang,
+        args,
+        algorithm,
+        input: &input,
+        original,
+        out_path: &out_path,
+        result: &result,
+        out_size: Size {
+            bytes: result.len(),
+            tokens: result_tokens,
+        },
+        wall,
+        stats: tester.stats().clone(),
+        cache: tester.cache_stats(),
+        samples: progress.samples(),
+    };
+    if !args.quiet {
+        eprintln!("{}", facts.summary(interrupted));
+    }
+    if let Some(why) = &flaky {
+        eprintln!(
+            "{bin}: the final result is no longer interesting: {why}\n{bin}: the test is flaky \
+             (or depends on something besides the file); the result is kept in {} but cannot be trusted",
+            out_path.display()
+        );
+    }
+    if let Some(e) = &write_error {
+        eprintln!("{bin}: {e}");
+        if exit == Exit::Success {
+            exit = Exit::Usage;
+        }
+    }
+    if let Some(path) = &args.stats {
+        let json = facts.record(exit).to_json();
+        if let Err(e) = write_atomic(path, json.as_bytes()) {
+            eprintln!("{bin}: cannot write {}: {e}", path.display());
+            if exit == Exit::Success {
+                exit = Exit::Usage;
+            }
+        }
+    }
+    Ok(exit)
+}
+
+/// What is known at the end of a run: for the summary line and the `--stats` record.
+struct Facts<'a> {
+    bin: &'a str,
+    lang: Option<&'a dyn Language>,
+    args: &'a Args,
+    algorithm: String,
+    input: &'a Input,
+    original: Size,
+    out_path: &'a Path,
+    result: &'a [u8],
+    out_size: Size,
+    wall: Duration,
+    stats: Stats,
+    cache: CacheStats,
+    samples: Vec<Sample>,
+}
+
+impl Facts<'_> {
+    /// One line: sizes before and after, share removed, time, tests, where the result is.
+    fn summary(&self, interrupted: bool) -> String {
+        let (o, n, stats) = (self.original, self.out_size, &self.stats);
+        let removed = match (o.tokens, n.tokens) {
+            (Some(a), Some(b)) => removed_percent(a, b),
+            _ => removed_percent(o.bytes, n.bytes),
+        };
+        let what = if interrupted {
+            "interrupted; best so far"
+        } else {
+            "done"
+        };
+        let syntax = match self.lang {
+            Some(_) => format!(", {} syntax-rejected", stats.syntax_rejected),
+            None => String::new(),
+        };
+        format!(
+            "{}: {what}: {} → {} ({removed:.1}% removed) in {:.1} s; {} queries (+{} speculative, \
+             {} unresolved), {} cache hits{syntax}; result in {}",
+            self.bin,
+            describe(o),
+            describe(n),
+            self.wall.as_secs_f64(),
+            stats.queries,
+            stats.speculative,
+            stats.unresolved,
+            stats.cache_hits,
+            self.out_path.display()
+        )
+    }
+
+    /// The `--stats` record of a run that ends with `exit`.
+    fn record(&self, exit: Exit) -> Record {
+        let grammar = self.lang.is_some();
+        Record {
+            tool: Tool {
+                name: self.bin.to_string(),
+                version: VERSION.to_string(),
+            },
+            language: self.lang.map(|l| l.name().to_string()),
+            status: match exit {
+                Exit::Success => "success",
+                Exit::Interrupted => "interrupted",
+                Exit::Flaky => "flaky",
+                _ => "error",
+            }
+            .to_string(),
+            exit_code: exit.code(),
+            input: FileSize::measure(&self.input.path, &self.input.bytes, self.original.tokens),
+            output: FileSize::measure(self.out_path, self.result, self.out_size.tokens),
+            queries: stats_json::queries(&self.stats),
+            syntax_checks: stats_json::syntax_checks(&self.stats),
+            time: stats_json::times(self.wall, self.stats.oracle_time),
+            cache: stats_json::cache(&self.cache),
+            size_over_time: stats_json::size_over_time(&self.stats, &self.samples, grammar),
+            algorithm: self.algorithm.clone(),
+            options: stats_json::Options::of(self.args, grammar),
+        }
+    }
+}
+
+/// Removes the live status line however the run ends.
+struct ClearOnDrop(Progress);
+
+impl Drop for ClearOnDrop {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
+fn describe(size: Size) -> String {
+    match size.tokens {
+        Some(1) => format!("{} bytes, 1 token", size.bytes),
+        Some(t) => format!("{} bytes, {t} tokens", size.bytes),
+        None => format!("{} bytes", size.bytes),
+    }
+}

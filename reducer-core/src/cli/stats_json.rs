@@ -1,0 +1,452 @@
+//! The `--stats FILE` record: one JSON object per run, for benchmarks and papers' tables.
+//!
+//! Shape (all sizes in bytes unless named otherwise; times in seconds):
+//!
+//! ```text
+//! { "tool": {"name", "version"}, "language", "status", "exit_code",
+//!   "input":  {"path", "bytes", "tokens", "non_whitespace_chars"},
+//!   "output": {"path", "bytes", "tokens", "non_whitespace_chars"},
+//!   "queries": {"real", "interesting", "cached", "speculative", "unresolved",
+//!               "syntax_rejected", "total_tests"},
+//!   "syntax_checks": {"local", "full_parses", "seconds"},
+//!   "time": {"wall_seconds", "oracle_seconds", "engine_seconds"},
+//!   "cache": {"lookups", "hits", "entries", "peak_bytes", "peak_entries"},
+//!   "size_over_time": [{"seconds", "bytes", "tokens"}, ...],
+//!   "algorithm", "options": {...} }
+//! ```
+//!
+//! `tokens` is `null` for `reduce-text`. `engine_seconds` is wall time minus oracle time (the
+//! reducer's own cost), never negative.
+
+use super::args::Args;
+use super::progress::Sample;
+use crate::algo::GtrFilter;
+use crate::cache::{CacheMode, CacheStats};
+use crate::list::ComplementOrder;
+use crate::session::SyntaxCheck;
+use crate::stats::Stats;
+use serde::Serialize;
+use std::path::Path;
+use std::time::Duration;
+
+/// The whole record.
+#[derive(Clone, Debug, Serialize)]
+pub struct Record {
+    /// Which program wrote it.
+    pub tool: Tool,
+    /// The language reduced (`null` for `reduce-text`).
+    pub language: Option<String>,
+    /// How the run ended: `success`, `interrupted`, `flaky` or `error`.
+    pub status: String,
+    /// The process's exit status.
+    pub exit_code: u8,
+    /// The input.
+    pub input: FileSize,
+    /// The result.
+    pub output: FileSize,
+    /// Test counts.
+    pub queries: Queries,
+    /// Syntax checks of candidates.
+    pub syntax_checks: SyntaxChecks,
+    /// Where the time went.
+    pub time: Times,
+    /// The outcome cache.
+    pub cache: CacheRecord,
+    /// The best size over time (starting with the input's).
+    pub size_over_time: Vec<SizePoint>,
+    /// The algorithm's name.
+    pub algorithm: String,
+    /// The options that shape the reduction.
+    pub options: Options,
+}
+
+/// The program and its version.
+#[derive(Clone, Debug, Serialize)]
+pub struct Tool {
+    /// Binary name, e.g. `reduce-c`.
+    pub name: String,
+    /// Version of the engine.
+    pub version: String,
+}
+
+/// Sizes of one file.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct FileSize {
+    /// Where it is.
+    pub path: String,
+    /// Bytes.
+    pub bytes: usize,
+    /// Lexical tokens (`null` without a grammar).
+    pub tokens: Option<usize>,
+    /// Characters that are not whitespace.
+    pub non_whitespace_chars: usize,
+}
+
+impl FileSize {
+    /// Measures `text`, which is (or will be) at `path`.
+    pub fn measure(path: &Path, text: &[u8], tokens: Option<usize>) -> FileSize {
+        FileSize {
+            path: path.display().to_string(),
+            bytes: text.len(),
+            tokens,
+            non_whitespace_chars: String::from_utf8_lossy(text)
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .count(),
+        }
+    }
+}
+
+/// Test counts.
+#[derive(Clone, Debug, Serialize)]
+pub struct Queries {
+    /// Oracle runs the algorithm needed (the original's and the final check included).
+    pub real: u64,
+    /// Of those, interesting ones.
+    pub interesting: u64,
+    /// Tests answered by the cache.
+    pub cached: u64,
+    /// Oracle runs made by parallel speculation only.
+    pub speculative: u64,
+    /// Oracle runs cut short (timeout, signal).
+    pub unresolved: u64,
+    /// Candidates the syntax check rejected before the oracle.
+    pub syntax_rejected: u64,
+    /// Every test the algorithm asked for (real + cached + syntax_rejected).
+    pub total_tests: u64,
+}
+
+/// Syntax checks.
+#[derive(Clone, Debug, Serialize)]
+pub struct SyntaxChecks {
+    /// Checks answered by re-parsing around the edit.
+    pub local: u64,
+    /// Checks that re-parsed the whole candidate.
+    pub full_parses: u64,
+    /// Time spent checking.
+    pub seconds: f64,
+}
+
+/// Where the time went.
+#[derive(Clone, Debug, Serialize)]
+pub struct Times {
+    /// Wall-clock time of the reduction.
+    pub wall_seconds: f64,
+    /// Time inside the oracle runs the algorithm needed (summed).
+    pub oracle_seconds: f64,
+    /// Wall time minus oracle time.
+    pub engine_seconds: f64,
+}
+
+/// The outcome cache.
+#[derive(Clone, Debug, Serialize)]
+pub struct CacheRecord {
+    /// Lookups.
+    pub lookups: u64,
+    /// Lookups that found an outcome.
+    pub hits: u64,
+    /// Entries at the end.
+    pub entries: usize,
+    /// Most bytes held.
+    pub peak_bytes: usize,
+    /// Most entries held.
+    pub peak_entries: usize,
+}
+
+/// One point of the size-over-time curve.
+#[derive(Clone, Debug, Serialize)]
+pub struct SizePoint {
+    /// Seconds since the start.
+    pub seconds: f64,
+    /// Bytes.
+    pub bytes: usize,
+    /// Tokens (`null` without a grammar).
+    pub tokens: Option<usize>,
+}
+
+/// The options of the run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Options {
+    /// ddmin's ν.
+    pub split_factor: u32,
+    /// ddmin's subset tests.
+    pub subset_tests: bool,
+    /// `forward` or `backward`.
+    pub complement_order: String,
+    /// `none`, `config` or `content`.
+    pub cache: String,
+    /// Cache optimisation 1.
+    pub cache_only_not_interesting: bool,
+    /// Cache optimisation 2.
+    pub cache_evict_larger: bool,
+    /// Cache optimisation 3.
+    pub cache_hash_keys: bool,
+    /// `off`, `local` or `full` (`null` without a grammar).
+    pub syntax_check: Option<String>,
+    /// Hoisting search depth.
+    pub hoist_depth: usize,
+    /// One pass instead of a fixpoint.
+    pub one_pass: bool,
+    /// Pardis' nullability pruning.
+    pub nullability_pruning: bool,
+    /// `grammar`, `unfiltered` or `corpus:DIR`.
+    pub gtr_filter: String,
+    /// Oracle runs at once.
+    pub jobs: usize,
+    /// Per-run timeout (`null` for none).
+    pub timeout_seconds: Option<f64>,
+    /// The launcher prefix.
+    pub launcher: Vec<String>,
+}
+
+impl Options {
+    /// The options as given by `args` (`grammar` false for `reduce-text`).
+    pub fn of(args: &Args, grammar: bool) -> Options {
+        let dd = args.dd_options();
+        let cache = args.cache_options();
+        let algo = args.algo_options();
+        Options {
+            split_factor: args.split_factor,
+            subset_tests: dd.subset_tests,
+            complement_order: match dd.complement_order {
+                ComplementOrder::Forward => "forward",
+                ComplementOrder::Backward => "backward",
+            }
+            .to_string(),
+            cache: match cache.mode {
+                CacheMode::None => "none",
+                CacheMode::Config => "config",
+                CacheMode::Content => "content",
+            }
+            .to_string(),
+            cache_only_not_interesting: cache.only_not_interesting,
+            cache_evict_larger: cache.evict_larger,
+            cache_hash_keys: cache.hash_keys,
+            syntax_check: grammar.then(|| {
+                match args.session_options().syntax_check {
+                    SyntaxCheck::Off => "off",
+                    SyntaxCheck::Local => "local",
+                    SyntaxCheck::Full => "full",
+                }
+                .to_string()
+            }),
+            hoist_depth: algo.hoist_depth,
+            one_pass: algo.one_pass,
+            nullability_pruning: algo.nullability_pruning,
+            gtr_filter: match algo.gtr_filter {
+                GtrFilter::Grammar => "grammar".to_string(),
+                GtrFilter::Unfiltered => "unfiltered".to_string(),
+                GtrFilter::Corpus(dir) => format!("corpus:{}", dir.display()),
+            },
+            jobs: args.jobs(),
+            timeout_seconds: args.timeout().map(|t| t.as_secs_f64()),
+            launcher: args.launcher().unwrap_or_default(),
+        }
+    }
+}
+
+/// Test counts from the engine's statistics.
+pub fn queries(stats: &Stats) -> Queries {
+    Queries {
+        real: stats.queries,
+        interesting: stats.interesting,
+        cached: stats.cache_hits,
+        speculative: stats.speculative,
+        unresolved: stats.unresolved,
+        syntax_rejected: stats.syntax_rejected,
+        total_tests: stats.tests(),
+    }
+}
+
+/// Syntax-check counts from the engine's statistics.
+pub fn syntax_checks(stats: &Stats) -> SyntaxChecks {
+    SyntaxChecks {
+        local: stats.local_checks,
+        full_parses: stats.full_parses,
+        seconds: stats.check_time.as_secs_f64(),
+    }
+}
+
+/// Wall, oracle and engine time.
+pub fn times(wall: Duration, oracle: Duration) -> Times {
+    Times {
+        wall_seconds: wall.as_secs_f64(),
+        oracle_seconds: oracle.as_secs_f64(),
+        engine_seconds: wall.saturating_sub(oracle).as_secs_f64(),
+    }
+}
+
+/// The cache's counters.
+pub fn cache(c: &CacheStats) -> CacheRecord {
+    CacheRecord {
+        lookups: c.lookups,
+        hits: c.hits,
+        entries: c.entries,
+        peak_bytes: c.peak_bytes,
+        peak_entries: c.peak_entries,
+    }
+}
+
+/// The size-over-time curve: the engine's (exact tokens) when it kept one, else the progress
+/// display's samples.
+pub fn size_over_time(stats: &Stats, samples: &[Sample], grammar: bool) -> Vec<SizePoint> {
+    if grammar && !stats.sizes.is_empty() {
+        stats
+            .sizes
+            .iter()
+            .map(|s| SizePoint {
+                seconds: s.seconds,
+                bytes: s.bytes,
+                tokens: Some(s.tokens),
+            })
+            .collect()
+    } else {
+        samples
+            .iter()
+            .map(|s| SizePoint {
+                seconds: s.seconds,
+                bytes: s.size.bytes,
+                tokens: s.size.tokens,
+            })
+            .collect()
+    }
+}
+
+impl Record {
+    /// The record as pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a stats record always serializes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::args::{Args, Flavor};
+    use std::ffi::OsString;
+
+    fn record() -> Record {
+        let argv = [
+            "reduce-toy",
+            "x.toy",
+            "--launcher",
+            "nice -n 1",
+            "--test",
+            "t",
+        ];
+        let args = Args::parse_from_argv(
+            "reduce-toy",
+            Flavor::Language {
+                name: "Toy",
+                extensions: &["toy"],
+            },
+            argv.iter().map(OsString::from),
+        )
+        .unwrap();
+        let mut stats = Stats {
+            queries: 7,
+            cache_hits: 2,
+            syntax_rejected: 1,
+            ..Stats::default()
+        };
+        stats.record_size(10, 4);
+        stats.record_size(3, 1);
+        Record {
+            tool: Tool {
+                name: "reduce-toy".into(),
+                version: "0.1.0".into(),
+            },
+            language: Some("Toy".into()),
+            status: "success".into(),
+            exit_code: 0,
+            input: FileSize::measure(Path::new("x.toy"), b"var a = 1;", Some(4)),
+            output: FileSize::measure(Path::new("x.toy.reduced"), b" a ;\n", Some(1)),
+            queries: queries(&stats),
+            syntax_checks: syntax_checks(&stats),
+            time: times(Duration::from_secs(3), Duration::from_secs(2)),
+            cache: cache(&CacheStats::default()),
+            size_over_time: size_over_time(&stats, &[], true),
+            algorithm: "pardis".into(),
+            options: Options::of(&args, true),
+        }
+    }
+
+    #[test]
+    fn json_has_every_field() {
+        let v: serde_json::Value = serde_json::from_str(&record().to_json()).unwrap();
+        for (section, fields) in [
+            ("tool", &["name", "version"][..]),
+            (
+                "input",
+                &["path", "bytes", "tokens", "non_whitespace_chars"],
+            ),
+            (
+                "output",
+                &["path", "bytes", "tokens", "non_whitespace_chars"],
+            ),
+            (
+                "queries",
+                &[
+                    "real",
+                    "interesting",
+                    "cached",
+                    "speculative",
+                    "unresolved",
+                    "syntax_rejected",
+                    "total_tests",
+                ],
+            ),
+            ("syntax_checks", &["local", "full_parses", "seconds"]),
+            (
+                "time",
+                &["wall_seconds", "oracle_seconds", "engine_seconds"],
+            ),
+            (
+                "cache",
+                &["lookups", "hits", "entries", "peak_bytes", "peak_entries"],
+            ),
+            (
+                "options",
+                &[
+                    "split_factor",
+                    "subset_tests",
+                    "complement_order",
+                    "cache",
+                    "syntax_check",
+                    "jobs",
+                    "timeout_seconds",
+                    "launcher",
+                ],
+            ),
+        ] {
+            for f in fields {
+                assert!(v[section].get(*f).is_some(), "{section}.{f} missing");
+            }
+        }
+        for top in [
+            "language",
+            "status",
+            "exit_code",
+            "size_over_time",
+            "algorithm",
+        ] {
+            assert!(v.get(top).is_some(), "{top} missing");
+        }
+        assert_eq!(v["input"]["non_whitespace_chars"], 7);
+        assert_eq!(v["output"]["non_whitespace_chars"], 2);
+        assert_eq!(v["queries"]["total_tests"], 10);
+        assert_eq!(v["time"]["engine_seconds"], 1.0);
+        assert_eq!(v["size_over_time"][1]["tokens"], 1);
+        assert_eq!(
+            v["options"]["launcher"],
+            serde_json::json!(["nice", "-n", "1"])
+        );
+        assert_eq!(v["options"]["timeout_seconds"], 30.0);
+    }
+
+    #[test]
+    fn engine_time_is_never_negative() {
+        let t = times(Duration::from_secs(1), Duration::from_secs(4));
+        assert_eq!(t.engine_seconds, 0.0);
+    }
+}

@@ -1,0 +1,55 @@
+//! Parsing the attribute arguments: `grammar = "..."` (required), `start = "..."`,
+//! `name = "..."`, `extensions = ["...", ...]`.
+
+use proc_macro2::{Span, TokenStream};
+use syn::punctuated::Punctuated;
+use syn::{LitStr, Token};
+
+/// The arguments of `#[reducer(...)]`.
+pub struct Args {
+    /// Path of the grammar, relative to the invoking source file (like `include_str!`).
+    pub grammar: LitStr,
+    /// Start rule (default: the grammar's first rule).
+    pub start: Option<LitStr>,
+    /// Display name (default: the struct's name).
+    pub name: Option<LitStr>,
+    /// File extensions without the dot (default: the grammar file's stem).
+    pub extensions: Option<Vec<LitStr>>,
+}
+
+impl Args {
+    /// Parses the attribute's token stream; errors point at the offending argument.
+    pub fn parse(attr: TokenStream) -> syn::Result<Args> {
+        let (mut grammar, mut start, mut name, mut extensions) = (None, None, None, None);
+        let parser = syn::meta::parser(|meta| {
+            let set = |slot: &mut Option<LitStr>, meta: &syn::meta::ParseNestedMeta| -> syn::Result<()> {
+                if slot.is_some() {
+                    return Err(meta.error("duplicate argument"));
+                }
+                *slot = Some(meta.value()?.parse()?);
+                Ok(())
+            };
+            if meta.path.is_ident("grammar") {
+                set(&mut grammar, &meta)
+            } else if meta.path.is_ident("start") {
+                set(&mut start, &meta)
+            } else if meta.path.is_ident("name") {
+                set(&mut name, &meta)
+            } else if meta.path.is_ident("extensions") {
+                let value = meta.value()?;
+                let content;
+                syn::bracketed!(content in value);
+                let list = Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?;
+                extensions = Some(list.into_iter().collect());
+                Ok(())
+            } else {
+                Err(meta.error("unknown argument of #[reducer]; expected `grammar`, `start`, `name` or `extensions`"))
+            }
+        });
+        syn::parse::Parser::parse2(parser, attr)?;
+        let grammar = grammar.ok_or_else(|| {
+            syn::Error::new(Span::call_site(), "missing argument: #[reducer(grammar = \"path/to/grammar.pest\")]")
+        })?;
+        Ok(Args { grammar, start, name, extensions })
+    }
+}

@@ -1,0 +1,268 @@
+//! Code generation: the pest parser of the normalized grammar (in a private module), the
+//! static tables, the tree-building parse functions and the `Language` implementation.
+
+use crate::normalize::Kind;
+use crate::tables::TableData;
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::ItemStruct;
+
+/// The call limit of pest per parse is `CALL_LIMIT_BASE + CALL_LIMIT_PER_BYTE * input length`:
+/// generous for real inputs, but it ends exponential backtracking in bounded time.
+const CALL_LIMIT_BASE: usize = 10_000_000;
+/// See [`CALL_LIMIT_BASE`].
+const CALL_LIMIT_PER_BYTE: usize = 1_000;
+
+/// What the generator needs besides the tables.
+pub struct Input<'a> {
+    /// The struct the attribute is on.
+    pub item: &'a ItemStruct,
+    /// Display name.
+    pub name: String,
+    /// File extensions.
+    pub extensions: Vec<String>,
+    /// Start rule id.
+    pub start: usize,
+    /// Normalized grammar text.
+    pub grammar: String,
+    /// Warnings to show the user.
+    pub warnings: Vec<String>,
+    /// Absolute path of the grammar file (rebuild dependency).
+    pub path: String,
+    /// Span of the grammar literal (for warnings).
+    pub span: Span,
+}
+
+/// The complete expansion of the attribute.
+pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
+    let item = input.item;
+    let ty = &item.ident;
+    let module = format_ident!("__reducer_{}", ty);
+    let pest = pest_generator::derive_parser(
+        {
+            let g = &input.grammar;
+            quote! { #[grammar_inline = #g] pub struct Parser; }
+        },
+        false,
+    );
+    let variants: Vec<_> = tables.rules.iter().map(|r| format_ident!("r#{}", r.name)).collect();
+    let ids = 0..tables.rules.len() as u16;
+    let infos = tables.rules.iter().map(|r| {
+        let name = &r.name;
+        let derivation = format_ident!(
+            "{}",
+            match r.kind {
+                Kind::Regular => "Regular",
+                Kind::Star => "Star",
+                Kind::Plus => "Plus",
+                Kind::Optional => "Optional",
+            }
+        );
+        let (token, hidden, nullable) = (r.token, r.hidden, r.nullable);
+        let min = match &r.min_text {
+            Some(t) => quote!(::core::option::Option::Some(#t)),
+            None => quote!(::core::option::Option::None),
+        };
+        quote! {
+            ::reducer_core::RuleInfo {
+                name: #name,
+                derivation: ::reducer_core::Derivation::#derivation,
+                token: #token,
+                hidden: #hidden,
+                nullable: #nullable,
+                min_text: #min,
+            }
+        }
+    });
+    let n_rules = tables.rules.len();
+    let compat = &tables.compat;
+    let n_compat = compat.len();
+    let literals = &tables.literals;
+    let n_literals = literals.len();
+    let start = input.start as u16;
+    let grammar = &input.grammar;
+    let path = &input.path;
+    let name = &input.name;
+    let extensions = &input.extensions;
+    let warning_texts = &input.warnings;
+    let warnings = input.warnings.iter().map(|w| {
+        quote_spanned! {input.span=>
+            const _: () = {
+                #[deprecated(note = #w)]
+                #[allow(non_camel_case_types)]
+                struct reducer_grammar_warning;
+                let _ = reducer_grammar_warning;
+            };
+        }
+    });
+    let derives_default = item.attrs.iter().any(|a| {
+        a.path().is_ident("derive") && a.meta.require_list().is_ok_and(|l| l.tokens.to_string().contains("Default"))
+    });
+    let default_impl = (!derives_default).then(|| {
+        quote! {
+            impl ::core::default::Default for #ty {
+                fn default() -> Self {
+                    #ty
+                }
+            }
+        }
+    });
+    let (base, per_byte) = (CALL_LIMIT_BASE, CALL_LIMIT_PER_BYTE);
+    quote! {
+        #item
+
+        #[doc(hidden)]
+        #[allow(non_snake_case, non_camel_case_types, dead_code, unused_qualifications, missing_docs)]
+        mod #module {
+            #pest
+
+            /// The pest parser of the normalized grammar.
+            pub struct Parser;
+
+            const _: &[u8] = include_bytes!(#path);
+
+            /// The normalized grammar.
+            pub const GRAMMAR: &str = #grammar;
+
+            /// pest rules by rule id.
+            pub static RULES: [Rule; #n_rules] = [#(Rule::#variants),*];
+
+            /// The rule id of a pest rule.
+            pub fn rule_id(rule: Rule) -> ::reducer_core::RuleId {
+                match rule {
+                    #(Rule::#variants => #ids,)*
+                }
+            }
+
+            /// Rule facts by rule id.
+            pub static RULE_INFO: [::reducer_core::RuleInfo; #n_rules] = [#(#infos),*];
+            /// The compatibility matrix.
+            pub static COMPAT: [u64; #n_compat] = [#(#compat),*];
+            /// Literal tokens, longest first.
+            pub static LITERALS: [&str; #n_literals] = [#(#literals),*];
+            /// The tables.
+            pub static TABLES: ::reducer_core::Tables = ::reducer_core::Tables {
+                rules: &RULE_INFO,
+                compat: &COMPAT,
+                literals: &LITERALS,
+            };
+
+            /// Bounds pest's work for an input of `len` bytes.
+            fn limit(len: usize) {
+                ::pest::set_call_limit(::core::num::NonZeroUsize::new(#base + #per_byte * len));
+            }
+
+            /// A pest error as a `ParseError`.
+            fn error(text: &str, e: ::pest::error::Error<Rule>) -> ::reducer_core::ParseError {
+                let offset = match e.location {
+                    ::pest::error::InputLocation::Pos(p) => p,
+                    ::pest::error::InputLocation::Span((s, _)) => s,
+                };
+                match e.variant {
+                    ::pest::error::ErrorVariant::ParsingError { positives, negatives } => {
+                        let names = |rules: &[Rule]| -> ::std::vec::Vec<::std::string::String> {
+                            rules.iter().map(|r| RULE_INFO[rule_id(*r) as usize].name.to_string()).collect()
+                        };
+                        let message = if negatives.is_empty() {
+                            ::std::string::String::new()
+                        } else {
+                            format!("unexpected {}", names(&negatives).join(", "))
+                        };
+                        ::reducer_core::ParseError::at(text, offset, names(&positives), message)
+                    }
+                    ::pest::error::ErrorVariant::CustomError { message } => {
+                        ::reducer_core::ParseError::at(text, offset, ::std::vec::Vec::new(), message)
+                    }
+                }
+            }
+
+            /// Parses `text` with the start rule into a tree.
+            pub fn parse_tree(text: &str) -> ::core::result::Result<::reducer_core::Tree, ::reducer_core::ParseError> {
+                limit(text.len());
+                let pairs = <Parser as ::pest::Parser<Rule>>::parse(RULES[#start as usize], text)
+                    .map_err(|e| error(text, e))?;
+                let mut builder = ::reducer_core::TreeBuilder::new(text, &RULE_INFO, &LITERALS);
+                let mut end = 0usize;
+                for token in pairs.tokens() {
+                    match token {
+                        ::pest::Token::Start { rule, pos } => builder.open(rule_id(rule), pos.pos()),
+                        ::pest::Token::End { pos, .. } => {
+                            end = end.max(pos.pos());
+                            builder.close(pos.pos());
+                        }
+                    }
+                }
+                if !text[end..].trim_start().is_empty() {
+                    return ::core::result::Result::Err(::reducer_core::ParseError::at(
+                        text,
+                        end,
+                        ::std::vec::Vec::new(),
+                        "unexpected text after the input",
+                    ));
+                }
+                ::core::result::Result::Ok(builder.finish(#start))
+            }
+
+            /// Runs rule `rule` at the start of `text`; the number of bytes it matched.
+            pub fn parse_prefix(
+                rule: ::reducer_core::RuleId,
+                text: &str,
+            ) -> ::core::result::Result<usize, ::reducer_core::ParseError> {
+                let ::core::option::Option::Some(&pest_rule) = RULES.get(rule as usize) else {
+                    return ::core::result::Result::Err(::reducer_core::ParseError::at(
+                        text,
+                        0,
+                        ::std::vec::Vec::new(),
+                        format!("no rule with id {rule}"),
+                    ));
+                };
+                limit(text.len());
+                let pairs = <Parser as ::pest::Parser<Rule>>::parse(pest_rule, text).map_err(|e| error(text, e))?;
+                ::core::result::Result::Ok(pairs.map(|p| p.as_span().end()).max().unwrap_or(0))
+            }
+        }
+
+        #(#warnings)*
+
+        #default_impl
+
+        impl #ty {
+            /// Warnings the `#[reducer]` macro reported about the grammar (also at the top of
+            /// the normalized grammar).
+            pub const GRAMMAR_WARNINGS: &'static [&'static str] = &[#(#warning_texts),*];
+
+            /// The id of the rule called `name` in the normalized grammar.
+            pub fn rule_id(name: &str) -> ::core::option::Option<::reducer_core::RuleId> {
+                #module::RULE_INFO.iter().position(|r| r.name == name).map(|i| i as ::reducer_core::RuleId)
+            }
+        }
+
+        impl ::reducer_core::Language for #ty {
+            fn name(&self) -> &'static str {
+                #name
+            }
+            fn extensions(&self) -> &'static [&'static str] {
+                &[#(#extensions),*]
+            }
+            fn tables(&self) -> &'static ::reducer_core::Tables {
+                &#module::TABLES
+            }
+            fn start_rule(&self) -> ::reducer_core::RuleId {
+                #start
+            }
+            fn normalized_grammar(&self) -> &'static str {
+                #module::GRAMMAR
+            }
+            fn parse(&self, text: &str) -> ::core::result::Result<::reducer_core::Tree, ::reducer_core::ParseError> {
+                #module::parse_tree(text)
+            }
+            fn parse_prefix(
+                &self,
+                rule: ::reducer_core::RuleId,
+                text: &str,
+            ) -> ::core::result::Result<usize, ::reducer_core::ParseError> {
+                #module::parse_prefix(rule, text)
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! `#[reducer(grammar = "...")]`: turns a pest grammar into a compiled, specialised reducer
+//! language for `reducer-core`.
+//!
+//! ```ignore
+//! #[reducer(grammar = "../grammars/c.pest", start = "translation_unit", name = "C", extensions = ["c", "h"])]
+//! pub struct C;
+//! ```
+//!
+//! At build time the macro
+//! 1. reads the grammar (path relative to the invoking source file, like `include_str!`; the
+//!    crate rebuilds when the file changes) and reports every grammar problem as a compile
+//!    error at the attribute, quoting the grammar's line and column ([`grammar`]);
+//! 2. rewrites it into Perses Normal Form ([`normalize`]): element wrapper rules for every
+//!    quantifier, list idioms and direct left recursion turned into quantifiers, pure-choice
+//!    slot rules made visible; rewrites that would change what the PEG accepts are refused
+//!    with a warning (a `deprecated` lint at the attribute, and a comment at the top of the
+//!    normalized grammar);
+//! 3. computes the tables ([`tables`]): derivation kinds, nullability, the compatibility
+//!    matrix and minimal replacement texts (each checked with `pest_vm` to parse as its rule);
+//! 4. generates ([`codegen`]) the pest parser of the normalized grammar in a private module
+//!    `__reducer_<Struct>`, and `impl reducer_core::Language for <Struct>` plus
+//!    `impl Default`, `<Struct>::GRAMMAR_WARNINGS` and `<Struct>::rule_id(name)`.
+//!
+//! Defaults: `start` = the grammar's first rule, `name` = the struct's name,
+//! `extensions` = the grammar file's stem. The invoking crate must depend on `pest` and
+//! `reducer-core`.
+//!
+//! # Measurements
+//!
+//! See `README.md` of this crate (compile time of `generated-example`, parse throughput).
+
+mod attr;
+mod codegen;
+mod grammar;
+mod normalize;
+mod tables;
+
+use proc_macro::TokenStream;
+use quote::quote;
+use std::path::{Path, PathBuf};
+use syn::{Fields, ItemStruct, LitStr};
+
+/// Generates a `reducer_core::Language` for a unit struct from a pest grammar.
+///
+/// Arguments: `grammar = "path.pest"` (required, relative to this source file),
+/// `start = "rule"`, `name = "Display name"`, `extensions = ["ext", ...]`.
+#[proc_macro_attribute]
+pub fn reducer(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let item2: proc_macro2::TokenStream = item.into();
+    match expand(attr.into(), item2.clone()) {
+        Ok(ts) => ts.into(),
+        Err(e) => {
+            let err = e.to_compile_error();
+            quote!(#item2 #err).into()
+        }
+    }
+}
+
+/// Everything that can fail, as a `syn::Error` at the right span.
+fn expand(attr: proc_macro2::TokenStream, item: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+    let args = attr::Args::parse(attr)?;
+    let item: ItemStruct = syn::parse2(item)?;
+    if !matches!(item.fields, Fields::Unit) || !item.generics.params.is_empty() {
+        return Err(syn::Error::new_spanned(
+            &item.ident,
+            "#[reducer] needs a unit struct without generics, e.g. `pub struct Json;`",
+        ));
+    }
+    let lit = &args.grammar;
+    let path = resolve(lit);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| {
+            let msg = format!("cannot read grammar `{}` (paths are relative to the directory of this source file): {e}", lit.value());
+            syn::Error::new(lit.span(), msg)
+        })?;
+    let label = lit.value();
+    let to_error = |messages: Vec<String>| {
+        let mut errors = messages.into_iter().map(|m| syn::Error::new(lit.span(), m));
+        let mut first = errors.next().expect("at least one error");
+        errors.for_each(|e| first.combine(e));
+        first
+    };
+    let loaded = grammar::load(&text, &label).map_err(to_error)?;
+    let first_rule = loaded.rules.first().map(|r| r.name.clone());
+    let normalized = normalize::normalize(loaded).map_err(to_error)?;
+    let tables = tables::compute(&normalized).map_err(|es| {
+        to_error(es.into_iter().map(|e| format!("internal error: the normalized grammar does not validate:\n{e}")).collect())
+    })?;
+    let start_name = match &args.start {
+        Some(s) => s.value(),
+        None => first_rule.ok_or_else(|| syn::Error::new(lit.span(), "the grammar has no rules"))?,
+    };
+    let start = tables
+        .id(&start_name)
+        .filter(|&i| !tables.rules[i].hidden)
+        .ok_or_else(|| {
+            let span = args.start.as_ref().map_or(lit.span(), LitStr::span);
+            syn::Error::new(span, format!("start rule `{start_name}` is not a visible rule of the grammar"))
+        })?;
+    let extensions = match &args.extensions {
+        Some(list) => list.iter().map(LitStr::value).collect(),
+        None => path.file_stem().map(|s| vec![s.to_string_lossy().into_owned()]).unwrap_or_default(),
+    };
+    let absolute = path.canonicalize().unwrap_or(path);
+    let input = codegen::Input {
+        item: &item,
+        name: args.name.as_ref().map_or_else(|| item.ident.to_string(), LitStr::value),
+        extensions,
+        start,
+        grammar: normalized.text(),
+        warnings: normalized.warnings.iter().map(|w| format!("{label}: {w}")).collect(),
+        path: absolute.to_string_lossy().into_owned(),
+        span: lit.span(),
+    };
+    Ok(codegen::generate(&input, &tables))
+}
+
+/// The grammar file named by `lit`: relative to the directory of the invoking source file
+/// (like `include_str!`), else to the crate's manifest directory.
+fn resolve(lit: &LitStr) -> PathBuf {
+    let rel = PathBuf::from(lit.value());
+    if rel.is_absolute() {
+        return rel;
+    }
+    let source_dir = std::panic::catch_unwind(|| lit.span().unwrap().local_file())
+        .ok()
+        .flatten()
+        .and_then(|f| f.parent().map(Path::to_path_buf));
+    if let Some(dir) = source_dir {
+        return dir.join(&rel);
+    }
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").map(PathBuf::from).unwrap_or_default();
+    let candidate = manifest.join(&rel);
+    if candidate.exists() {
+        candidate
+    } else {
+        manifest.join("src").join(rel)
+    }
+}

@@ -1,0 +1,4 @@
+#[reducer_macros::reducer(grammar = "syntax_error.pest")]
+pub struct Broken;
+
+fn main() {}

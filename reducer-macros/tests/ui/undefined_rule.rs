@@ -1,0 +1,4 @@
+#[reducer_macros::reducer(grammar = "undefined_rule.pest", start = "doc")]
+pub struct Undefined;
+
+fn main() {}

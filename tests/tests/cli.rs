@@ -1,0 +1,652 @@
+//! End-to-end tests of the shared command line: the `reduce-toy` and `reduce-text` binaries
+//! run on real files with real `#!/bin/sh` oracle scripts, in temporary directories.
+//!
+//! No timing assertions beyond generous bounds.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const TOY: &str = env!("CARGO_BIN_EXE_reduce-toy");
+const TEXT: &str = env!("CARGO_BIN_EXE_reduce-text-under-test");
+
+/// A Toy program with one "bug" (`crash(42);`) among statements that can all go.
+const BUG: &str = "\
+var a = 1;
+var b = a + 2;
+if (a < b) { f(a, b); var c = 3; } else { g(); }
+crash(42);
+var d = b * 2;
+while1(d);
+";
+
+/// A larger Toy program, for runs that must last a while.
+fn big_bug() -> String {
+    let mut s = String::new();
+    for i in 0..12 {
+        s.push_str(&format!("var v{i} = {i} + {i};\nf{i}(v{i}, {i});\n"));
+        if i == 6 {
+            s.push_str("crash(42);\n");
+        }
+    }
+    s
+}
+
+/// A temporary working directory with files, scripts and a way to run the binaries in it.
+struct Case {
+    dir: tempfile::TempDir,
+}
+
+impl Case {
+    fn new() -> Case {
+        Case {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn write(&self, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
+        let p = self.path(name);
+        fs::write(&p, content).unwrap();
+        p
+    }
+
+    fn read(&self, name: &str) -> Vec<u8> {
+        fs::read(self.path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+
+    fn read_str(&self, name: &str) -> String {
+        String::from_utf8(self.read(name)).unwrap()
+    }
+
+    /// An executable `#!/bin/sh` script.
+    fn script(&self, name: &str, body: &str) -> PathBuf {
+        let p = self.write(name, format!("#!/bin/sh\n{body}\n"));
+        fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
+        p
+    }
+
+    fn command(&self, bin: &str, args: &[&str]) -> Command {
+        let mut c = Command::new(bin);
+        c.args(args)
+            .current_dir(self.dir.path())
+            .stdin(Stdio::null());
+        c
+    }
+
+    fn run(&self, bin: &str, args: &[&str]) -> Output {
+        self.command(bin, args).output().unwrap()
+    }
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().unwrap_or(-1)
+}
+
+#[track_caller]
+fn assert_exit(o: &Output, expected: i32) {
+    assert_eq!(
+        code(o),
+        expected,
+        "exit status; stderr:\n{}\nstdout:\n{}",
+        stderr(o),
+        stdout(o)
+    );
+}
+
+/// Whether the Toy reducer parses `name` (run through `--parse-only`).
+fn parses(case: &Case, name: &str) -> bool {
+    case.run(TOY, &["--parse-only", name]).status.success()
+}
+
+#[test]
+fn reduces_to_a_smaller_interesting_file_and_leaves_the_input_alone() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let o = c.run(TOY, &["bug.toy", "-j", "2", "--test", "./check.sh"]);
+    assert_exit(&o, 0);
+    assert_eq!(c.read_str("bug.toy"), BUG);
+    let out = c.read_str("bug.toy.reduced");
+    assert!(out.contains("crash("), "{out:?}");
+    assert!(out.len() < BUG.len() / 3, "{out:?}");
+    assert!(parses(&c, "bug.toy.reduced"));
+    assert!(stderr(&o).contains("done"), "{}", stderr(&o));
+    // No temporary files are left beside the output.
+    let mut names: Vec<String> = fs::read_dir(c.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["bug.toy", "bug.toy.reduced", "check.sh"]);
+}
+
+#[test]
+fn creduce_order_with_a_script_that_reads_the_file_by_name() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    // C-Reduce style: no argument, the candidate is ./bug.toy in the working directory.
+    c.script("check.sh", "grep -q 'crash(' bug.toy");
+    let o = c.run(TOY, &["check.sh", "bug.toy", "-o", "small.toy", "-j", "1"]);
+    assert_exit(&o, 0);
+    let out = c.read_str("small.toy");
+    assert!(
+        out.contains("crash(") && out.len() < BUG.len() / 3,
+        "{out:?}"
+    );
+    assert_eq!(c.read_str("bug.toy"), BUG);
+    assert!(!c.path("bug.toy.reduced").exists());
+    // Our order with the test given as a program and arguments (a test on PATH).
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy", "-o", "grep.toy", "--test", "grep", "-q", "crash(",
+        ],
+    );
+    assert_exit(&o, 0);
+    assert!(c.read_str("grep.toy").contains("crash("));
+}
+
+#[test]
+fn in_place_saves_backups_without_overwriting_them() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let o = c.run(TOY, &["bug.toy", "--in-place", "--test", "./check.sh"]);
+    assert_exit(&o, 0);
+    assert!(stderr(&o).contains("bug.toy.orig"), "{}", stderr(&o));
+    assert_eq!(c.read_str("bug.toy.orig"), BUG);
+    let first = c.read_str("bug.toy");
+    assert!(first.contains("crash(") && first.len() < BUG.len());
+    // A second run keeps the first backup and picks the next free name.
+    fs::write(c.path("bug.toy"), BUG.replace("var d", "var e")).unwrap();
+    let o = c.run(TOY, &["--in-place", "bug.toy", "--test", "./check.sh"]);
+    assert_exit(&o, 0);
+    assert!(stderr(&o).contains("bug.toy.orig.1"), "{}", stderr(&o));
+    assert_eq!(c.read_str("bug.toy.orig"), BUG);
+    assert_eq!(c.read_str("bug.toy.orig.1"), BUG.replace("var d", "var e"));
+}
+
+/// Runs a reduction, makes the oracle hang once the first improvement is on disk, sends
+/// SIGINT, and checks that the run stops soon (the hanging oracle is killed), exits 130 and
+/// leaves an interesting best-so-far file.
+fn interrupt_after_first_improvement(jobs: &str) {
+    let c = Case::new();
+    let input = big_bug();
+    c.write("bug.toy", &input);
+    let slow = c.path("slow-now");
+    c.script(
+        "check.sh",
+        "sleep 0.1\n[ -e \"$SLOW\" ] && sleep 60\ngrep -q 'crash(' \"$1\"",
+    );
+    let log = fs::File::create(c.path("log")).unwrap();
+    let mut child = c
+        .command(
+            TOY,
+            &[
+                "bug.toy",
+                "-j",
+                jobs,
+                "--timeout",
+                "300",
+                "--test",
+                "./check.sh",
+            ],
+        )
+        .env("SLOW", &slow)
+        .stderr(log)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    // Wait for the first improvement to reach the output file.
+    loop {
+        let now = fs::read_to_string(c.path("bug.toy.reduced")).unwrap_or_default();
+        if !now.is_empty() && now != input {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no improvement within 60 s"
+        );
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("finished before the interrupt: {status}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // From now on every test hangs; let some start, then interrupt.
+    fs::write(&slow, "").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let interrupted = Instant::now();
+    // SAFETY: sending a signal to our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let status = child.wait().unwrap();
+    let log = c.read_str("log");
+    assert_eq!(status.code(), Some(130), "{log}");
+    assert!(
+        interrupted.elapsed() < Duration::from_secs(30),
+        "the hanging test was not cancelled: {:?}",
+        interrupted.elapsed()
+    );
+    assert!(log.contains("interrupted"), "{log}");
+    let best = c.read_str("bug.toy.reduced");
+    assert!(
+        best.contains("crash(") && best.len() < input.len(),
+        "{best:?}"
+    );
+    assert!(parses(&c, "bug.toy.reduced"));
+    assert_eq!(c.read_str("bug.toy"), input);
+}
+
+#[test]
+fn ctrl_c_keeps_an_interesting_best_so_far_and_exits_130() {
+    interrupt_after_first_improvement("1");
+}
+
+#[test]
+fn ctrl_c_cancels_parallel_oracle_runs() {
+    interrupt_after_first_improvement("3");
+}
+
+#[test]
+fn an_input_that_does_not_parse_is_located() {
+    let c = Case::new();
+    c.script("check.sh", "exit 0");
+    c.write("bad.toy", "var a = 1;\nvar = ;\n");
+    let o = c.run(TOY, &["bad.toy", "--test", "./check.sh"]);
+    assert_exit(&o, 2);
+    assert!(stderr(&o).contains("bad.toy:2:5:"), "{}", stderr(&o));
+    c.write("bin.toy", b"var a = 1;\n\xff\xfe\n");
+    let o = c.run(TOY, &["bin.toy", "--test", "./check.sh"]);
+    assert_exit(&o, 2);
+    assert!(
+        stderr(&o).contains("bin.toy:2:1: not valid UTF-8"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!c.path("bad.toy.reduced").exists());
+}
+
+#[test]
+fn an_uninteresting_original_is_explained() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("check.sh", "echo 'no crash today' >&2\nexit 1");
+    let o = c.run(TOY, &["bug.toy", "--test", "./check.sh"]);
+    assert_exit(&o, 3);
+    let e = stderr(&o);
+    assert!(
+        e.contains("not interesting") && e.contains("exit status 1"),
+        "{e}"
+    );
+    assert!(e.contains("no crash today"), "{e}");
+    assert!(!c.path("bug.toy.reduced").exists());
+}
+
+#[test]
+fn a_missing_or_non_executable_script_is_a_usage_error() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    let o = c.run(TOY, &["bug.toy", "--test", "./nope.sh"]);
+    assert_exit(&o, 1);
+    assert!(
+        stderr(&o).contains("nope.sh: no such file"),
+        "{}",
+        stderr(&o)
+    );
+    c.write("plain.sh", "#!/bin/sh\nexit 0\n");
+    let o = c.run(TOY, &["bug.toy", "--test", "./plain.sh"]);
+    assert_exit(&o, 1);
+    assert!(stderr(&o).contains("chmod +x"), "{}", stderr(&o));
+    let o = c.run(TOY, &["plain.sh", "bug.toy"]);
+    assert_exit(&o, 1);
+    assert!(stderr(&o).contains("not executable"), "{}", stderr(&o));
+    let o = c.run(TOY, &["bug.toy"]);
+    assert_exit(&o, 1);
+    assert!(
+        stderr(&o).contains("no interestingness test"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_hanging_oracle_is_cut_by_the_timeout() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    // Candidates without `var d` hang: they time out and count as not interesting.
+    c.script(
+        "check.sh",
+        "grep -q 'crash(' \"$1\" || exit 1\ngrep -q 'var d' \"$1\" || sleep 60\nexit 0",
+    );
+    let start = Instant::now();
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "--timeout",
+            "0.5",
+            "--stats",
+            "s.json",
+            "--test",
+            "./check.sh",
+        ],
+    );
+    assert_exit(&o, 0);
+    assert!(
+        start.elapsed() < Duration::from_secs(50),
+        "{:?}",
+        start.elapsed()
+    );
+    let out = c.read_str("bug.toy.reduced");
+    assert!(out.contains("var d") && out.contains("crash("), "{out:?}");
+    let stats: serde_json::Value = serde_json::from_slice(&c.read("s.json")).unwrap();
+    assert!(
+        stats["queries"]["unresolved"].as_u64().unwrap() >= 1,
+        "{stats}"
+    );
+}
+
+#[test]
+fn file_names_with_spaces_and_shell_metacharacters() {
+    let c = Case::new();
+    let name = "my bug; $(touch pwned) 'x' \"y\".toy";
+    c.write(name, BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let o = c.run(TOY, &[name, "--test", "./check.sh"]);
+    assert_exit(&o, 0);
+    let out = c.read_str(&format!("{name}.reduced"));
+    assert!(out.contains("crash(") && out.len() < BUG.len());
+    assert!(!c.path("pwned").exists());
+    let o = c.run(TOY, &["--in-place", name, "--test", "./check.sh"]);
+    assert_exit(&o, 0);
+    assert_eq!(c.read_str(&format!("{name}.orig")), BUG);
+}
+
+#[test]
+fn stats_json_has_the_documented_fields() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let o = c.run(
+        TOY,
+        &[
+            "-q",
+            "bug.toy",
+            "--stats",
+            "run.json",
+            "--test",
+            "./check.sh",
+        ],
+    );
+    assert_exit(&o, 0);
+    assert_eq!(stderr(&o), "", "-q prints nothing on success");
+    let v: serde_json::Value = serde_json::from_slice(&c.read("run.json")).unwrap();
+    for path in [
+        "/tool/name",
+        "/tool/version",
+        "/language",
+        "/status",
+        "/input/bytes",
+        "/input/tokens",
+        "/input/non_whitespace_chars",
+        "/output/bytes",
+        "/output/tokens",
+        "/queries/real",
+        "/queries/cached",
+        "/queries/speculative",
+        "/queries/unresolved",
+        "/queries/syntax_rejected",
+        "/syntax_checks/local",
+        "/syntax_checks/full_parses",
+        "/syntax_checks/seconds",
+        "/time/wall_seconds",
+        "/time/oracle_seconds",
+        "/time/engine_seconds",
+        "/cache/peak_bytes",
+        "/cache/peak_entries",
+        "/size_over_time/0/bytes",
+        "/algorithm",
+        "/options/split_factor",
+        "/options/jobs",
+    ] {
+        assert!(v.pointer(path).is_some(), "{path} missing in {v}");
+    }
+    assert_eq!(v["status"], "success");
+    assert_eq!(v["input"]["bytes"], BUG.len());
+    let out = c.read("bug.toy.reduced");
+    assert_eq!(v["output"]["bytes"], out.len());
+    assert!(v["queries"]["real"].as_u64().unwrap() >= 2);
+    assert!(v["output"]["tokens"].as_u64() < v["input"]["tokens"].as_u64());
+}
+
+#[test]
+fn print_grammar_parse_only_list_help_version() {
+    let c = Case::new();
+    let o = c.run(TOY, &["--print-grammar"]);
+    assert_exit(&o, 0);
+    let g = stdout(&o);
+    assert!(
+        g.contains("Perses Normal Form") && g.contains("replaceable by"),
+        "{g}"
+    );
+    assert!(g.contains("program_star: * element"), "{g}");
+
+    c.write("ok.toy", BUG);
+    c.write("bad.toy", "if (;\n");
+    let o = c.run(TOY, &["--parse-only", "ok.toy"]);
+    assert_exit(&o, 0);
+    assert!(stdout(&o).contains("ok.toy: parses:") && stdout(&o).contains("tokens"));
+    let o = c.run(TOY, &["--parse-only", "bad.toy"]);
+    assert_exit(&o, 2);
+    assert!(stderr(&o).starts_with("bad.toy:1:5:"), "{}", stderr(&o));
+
+    let o = c.run(TOY, &["--list-algorithms"]);
+    assert_exit(&o, 0);
+    assert!(stdout(&o).lines().count() >= 10 && stdout(&o).contains("pardis"));
+
+    let o = c.run(TOY, &["--help"]);
+    assert_exit(&o, 0);
+    let h = stdout(&o);
+    for needle in [
+        "--test",
+        "Exit status",
+        "130",
+        "srun",
+        "--launcher",
+        "Examples",
+    ] {
+        assert!(h.contains(needle), "help lacks {needle}");
+    }
+    let o = c.run(TOY, &["--version"]);
+    assert_exit(&o, 0);
+    assert!(stdout(&o).starts_with("reduce-toy "), "{}", stdout(&o));
+
+    let o = c.run(
+        TOY,
+        &["ok.toy", "--algorithm", "nonsense", "--test", "true"],
+    );
+    assert_exit(&o, 1);
+    assert!(stderr(&o).contains("unknown algorithm"), "{}", stderr(&o));
+    let o = c.run(TOY, &["ok.toy", "--bogus-flag"]);
+    assert_exit(&o, 1);
+}
+
+#[test]
+fn every_algorithm_runs_from_the_command_line() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let list = stdout(&c.run(TOY, &["--list-algorithms"]));
+    for name in list.lines().filter_map(|l| l.split_whitespace().next()) {
+        let out = format!("out-{}.toy", name.replace('*', "s").replace('+', "p"));
+        let o = c.run(
+            TOY,
+            &[
+                "bug.toy",
+                "-q",
+                "-a",
+                name,
+                "-o",
+                &out,
+                "--test",
+                "./check.sh",
+            ],
+        );
+        assert_exit(&o, 0);
+        let text = c.read_str(&out);
+        assert!(
+            text.contains("crash(") && text.len() <= BUG.len(),
+            "{name}: {text:?}"
+        );
+    }
+}
+
+#[test]
+fn parallel_runs_give_the_sequential_result_and_the_launcher_is_used() {
+    let c = Case::new();
+    c.write("bug.toy", big_bug());
+    c.script(
+        "check.sh",
+        "[ \"$VIA_LAUNCHER\" = yes ] || exit 9\ngrep -q 'crash(' \"$1\"",
+    );
+    let launcher = ["--launcher", "env VIA_LAUNCHER=yes"];
+    let mut a = vec!["bug.toy", "-j", "1", "-o", "seq.toy"];
+    a.extend(launcher);
+    a.extend(["--test", "./check.sh"]);
+    assert_exit(&c.run(TOY, &a), 0);
+    let mut b = vec!["bug.toy", "-j", "3", "-o", "par.toy"];
+    b.extend(launcher);
+    b.extend(["--test", "./check.sh"]);
+    assert_exit(&c.run(TOY, &b), 0);
+    assert_eq!(c.read_str("seq.toy"), c.read_str("par.toy"));
+    // Without the launcher the original is not interesting (exit 9).
+    let o = c.run(TOY, &["bug.toy", "--test", "./check.sh"]);
+    assert_exit(&o, 3);
+    assert!(stderr(&o).contains("exit status 9"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_flaky_final_result_is_kept_but_not_reported_as_success() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    let mark = c.path("seen-small");
+    // Small candidates are interesting only the first time one is seen: the final re-check
+    // of the result then fails.
+    c.script(
+        "check.sh",
+        "grep -q 'crash(' \"$1\" || exit 1\n\
+         if [ $(wc -c < \"$1\") -le 40 ]; then\n\
+           [ -e \"$MARK\" ] && exit 1\n\
+           touch \"$MARK\"\n\
+         fi\n\
+         exit 0",
+    );
+    let o = c
+        .command(TOY, &["bug.toy", "-j", "1", "--test", "./check.sh"])
+        .env("MARK", &mark)
+        .output()
+        .unwrap();
+    assert_exit(&o, 4);
+    assert!(
+        stderr(&o).contains("no longer interesting"),
+        "{}",
+        stderr(&o)
+    );
+    let out = c.read_str("bug.toy.reduced");
+    assert!(out.contains("crash(") && out.len() <= 40, "{out:?}");
+}
+
+#[test]
+fn reduce_text_takes_any_bytes() {
+    let c = Case::new();
+    let mut input = b"first line\n\xff\xfe binary \x00 junk\nsome needle here\nlast\n".to_vec();
+    input.extend_from_slice(b"\x80\x81 more\n");
+    c.write("blob.bin", &input);
+    c.script("check.sh", r#"grep -q 'needle' "$1""#);
+    let o = c.run(
+        TEXT,
+        &["blob.bin", "--stats", "t.json", "--test", "./check.sh"],
+    );
+    assert_exit(&o, 0);
+    assert_eq!(c.read("blob.bin.reduced"), b"needle");
+    assert_eq!(c.read("blob.bin"), input);
+    let v: serde_json::Value = serde_json::from_slice(&c.read("t.json")).unwrap();
+    assert_eq!(v["input"]["tokens"], serde_json::Value::Null);
+    assert_eq!(v["output"]["bytes"], 6);
+    assert_eq!(v["algorithm"], "ddmin");
+    // Grammar options do not exist here.
+    let o = c.run(TEXT, &["--print-grammar"]);
+    assert_exit(&o, 1);
+    let o = c.run(TEXT, &["--list-algorithms"]);
+    assert_exit(&o, 0);
+    assert!(stdout(&o).starts_with("ddmin"));
+}
+
+#[test]
+fn relative_script_path_from_another_directory() {
+    let c = Case::new();
+    fs::create_dir(c.path("work")).unwrap();
+    c.write("work/bug.toy", BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let o = c.run(
+        TOY,
+        &["work/bug.toy", "-o", "work/out.toy", "--test", "./check.sh"],
+    );
+    assert_exit(&o, 0);
+    assert!(c.read_str("work/out.toy").contains("crash("));
+    assert!(Path::new(&c.path("work/out.toy")).exists());
+    // Short options after --test belong to the test; the message says so.
+    let o = c.run(TOY, &["work/bug.toy", "--test", "./check.sh", "-j", "2"]);
+    assert_exit(&o, 3);
+    assert!(
+        stderr(&o).contains("were passed to the test"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn ctrl_c_during_the_check_of_the_original_stops_at_once() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("check.sh", "sleep 60");
+    let child = c
+        .command(
+            TOY,
+            &["bug.toy", "--timeout", "300", "--test", "./check.sh"],
+        )
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(1));
+    let interrupted = Instant::now();
+    // SAFETY: sending a signal to our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_exit(&o, 130);
+    assert!(interrupted.elapsed() < Duration::from_secs(30));
+    assert!(
+        stderr(&o).contains("interrupted before the reduction"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!c.path("bug.toy.reduced").exists());
+}
