@@ -560,3 +560,18 @@ mod bracket_tests {
         assert!(Brackets.parse("(a").is_err());
     }
 }
+
+/// A session reducing `src` (which must parse) in `lang`, with an oracle given as a
+/// predicate on the candidate's text, the default cache and `jobs` parallel tests.
+pub fn session(
+    lang: &'static dyn Language,
+    src: &str,
+    oracle: fn(&str) -> bool,
+    jobs: usize,
+) -> crate::session::Session<'static> {
+    use crate::{cache::CacheOptions, oracle::FnOracle, session::SessionOptions, tester::Tester};
+    let tree = lang.parse(src).expect("test input parses");
+    let f = move |b: &[u8]| oracle(&String::from_utf8_lossy(b));
+    let tester = Tester::new(std::sync::Arc::new(FnOracle(f)), CacheOptions::default(), jobs);
+    crate::session::Session::new(lang, tree, tester, SessionOptions::default())
+}

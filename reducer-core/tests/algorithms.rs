@@ -17,10 +17,7 @@ static TOY: Toy = Toy;
 type Pred = fn(&str) -> bool;
 
 fn session(src: &str, oracle: Pred, jobs: usize) -> Session<'static> {
-    let tree = TOY.parse(src).expect("test input parses");
-    let f = move |b: &[u8]| oracle(std::str::from_utf8(b).unwrap());
-    let tester = Tester::new(Arc::new(FnOracle(f)), CacheOptions::default(), jobs);
-    Session::new(&TOY, tree, tester, SessionOptions::default())
+    reducer_core::testing::session(&TOY, src, oracle, jobs)
 }
 
 fn run(name: &str, src: &str, oracle: Pred, jobs: usize) -> Session<'static> {

@@ -350,10 +350,10 @@ fn substitute(
 mod tests {
     use super::*;
     use crate::algo;
-    use crate::cache::CacheOptions;
-    use crate::oracle::FnOracle;
-    use crate::session::SessionOptions;
-    use crate::tester::Tester;
+    
+    
+    
+    
     use crate::testing::{rule, Toy};
     use crate::Language;
     use std::path::Path;
@@ -361,10 +361,7 @@ mod tests {
     type Pred = fn(&str) -> bool;
 
     fn session(src: &str, oracle: Pred, jobs: usize) -> Session<'static> {
-        let tree = Toy.parse(src).expect("test input parses");
-        let f = move |b: &[u8]| oracle(std::str::from_utf8(b).unwrap());
-        let tester = Tester::new(Arc::new(FnOracle(f)), CacheOptions::default(), jobs);
-        Session::new(&Toy, tree, tester, SessionOptions::default())
+        crate::testing::session(&Toy, src, oracle, jobs)
     }
 
     fn options(filter: GtrFilter) -> AlgoOptions {

@@ -141,21 +141,18 @@ pub fn hddh_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
 mod tests {
     use super::*;
     use crate::algo;
-    use crate::cache::CacheOptions;
-    use crate::oracle::FnOracle;
-    use crate::session::SessionOptions;
-    use crate::tester::Tester;
+    
+    
+    
+    
     use crate::testing::Toy;
     use crate::Language;
-    use std::sync::Arc;
+    
 
     type Pred = fn(&str) -> bool;
 
     fn session(src: &str, oracle: Pred, jobs: usize) -> Session<'static> {
-        let tree = Toy.parse(src).expect("test input parses");
-        let f = move |b: &[u8]| oracle(std::str::from_utf8(b).unwrap());
-        let tester = Tester::new(Arc::new(FnOracle(f)), CacheOptions::default(), jobs);
-        Session::new(&Toy, tree, tester, SessionOptions::default())
+        crate::testing::session(&Toy, src, oracle, jobs)
     }
 
     fn run_with(
