@@ -19,7 +19,11 @@ impl Rng {
 }
 
 fn value(r: &mut Rng, depth: u32, out: &mut String) {
-    match if depth == 0 { 2 + r.below(4) } else { r.below(6) } {
+    match if depth == 0 {
+        2 + r.below(4)
+    } else {
+        r.below(6)
+    } {
         0 => {
             out.push('{');
             for i in 0..r.below(5) {
@@ -49,7 +53,10 @@ fn value(r: &mut Rng, depth: u32, out: &mut String) {
 }
 
 fn main() {
-    let mb: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
+    let mb: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(5);
     let mut r = Rng(0x1234_5678_9abc_def1);
     let mut doc = String::from("[\n");
     while doc.len() < mb << 20 {
@@ -70,11 +77,16 @@ fn main() {
     let mut pest_only = f64::MAX;
     for _ in 0..5 {
         let t = Instant::now();
-        Json.parse_prefix(Json.start_rule(), &doc).expect("generated JSON parses");
+        Json.parse_prefix(Json.start_rule(), &doc)
+            .expect("generated JSON parses");
         pest_only = pest_only.min(t.elapsed().as_secs_f64());
     }
     let size = doc.len() as f64 / 1e6;
-    println!("pest parse only (no tree): best of 5 {:.1} ms = {:.1} MB/s", pest_only * 1e3, size / pest_only);
+    println!(
+        "pest parse only (no tree): best of 5 {:.1} ms = {:.1} MB/s",
+        pest_only * 1e3,
+        size / pest_only
+    );
     println!(
         "{size:.2} MB, {nodes} nodes: best of 5 {:.1} ms = {:.1} MB/s (parse into Tree)",
         best * 1e3,

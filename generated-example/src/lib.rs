@@ -10,4 +10,32 @@ pub mod json {
     pub struct Json;
 }
 
+/// C11 with the GNU extensions of real preprocessed files, from `grammars/c.pest`.
+pub mod c {
+    /// The C language: `impl reducer_core::Language for C` is generated.
+    #[reducer_macros::reducer(grammar = "../../grammars/c.pest", name = "C", extensions = ["c", "h", "i"])]
+    pub struct C;
+}
+
+/// ECMAScript 2020 scripts and modules, from `grammars/javascript.pest`.
+pub mod javascript {
+    /// The JavaScript language: `impl reducer_core::Language for JavaScript` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/javascript.pest",
+        name = "JavaScript",
+        extensions = ["js", "mjs", "cjs"]
+    )]
+    pub struct JavaScript;
+}
+
+/// Java 17 compilation units, from `grammars/java.pest`.
+pub mod java {
+    /// The Java language: `impl reducer_core::Language for Java` is generated.
+    #[reducer_macros::reducer(grammar = "../../grammars/java.pest", name = "Java", extensions = ["java"])]
+    pub struct Java;
+}
+
+pub use c::C;
+pub use java::Java;
+pub use javascript::JavaScript;
 pub use json::Json;

@@ -36,7 +36,11 @@ fn normalized_and_original_grammar_accept_the_same_documents() {
     for doc in corpus(1, 4000, 5) {
         let original = original::Original::parse(original::Rule::json, &doc).is_ok();
         let ours = Json.parse(&doc);
-        assert_eq!(original, ours.is_ok(), "disagreement on {doc:?}: ours {ours:?}");
+        assert_eq!(
+            original,
+            ours.is_ok(),
+            "disagreement on {doc:?}: ours {ours:?}"
+        );
         match ours {
             Ok(tree) => {
                 accepted += 1;
@@ -45,7 +49,10 @@ fn normalized_and_original_grammar_accept_the_same_documents() {
             Err(_) => rejected += 1,
         }
     }
-    assert!(accepted > 2200 && rejected > 1000, "accepted {accepted}, rejected {rejected}");
+    assert!(
+        accepted > 2200 && rejected > 1000,
+        "accepted {accepted}, rejected {rejected}"
+    );
 }
 
 #[test]
@@ -93,17 +100,17 @@ fn documented_differences_with_serde_json() {
         ("1e999", true),             // out-of-range number: syntax allows it
         ("[1,]", false),             // trailing comma
         ("{\"a\":1,}", false),
-        ("01", false),               // leading zero
+        ("01", false), // leading zero
         ("1.", false),
         (".5", false),
         ("+1", false),
-        ("\"\t\"", false),           // raw control character in a string
-        ("\"\\x41\"", false),        // unknown escape
+        ("\"\t\"", false),    // raw control character in a string
+        ("\"\\x41\"", false), // unknown escape
         ("'a'", false),
         ("", false),
         (" \n\t\r 7 \r\n", true),
-        ("\u{feff}1", false),        // byte order mark
-        ("[1]\u{a0}", false),        // non-JSON whitespace
+        ("\u{feff}1", false), // byte order mark
+        ("[1]\u{a0}", false), // non-JSON whitespace
         ("nul", false),
         ("[true false]", false),
     ] {

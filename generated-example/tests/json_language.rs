@@ -14,7 +14,9 @@ fn identity_and_start_rule() {
     assert_eq!(Json.name(), "JSON");
     assert_eq!(Json.extensions(), ["json"]);
     assert_eq!(Json.start_rule(), id("json"));
-    assert!(Json.normalized_grammar().starts_with("// rewrite: slot rule `value` made visible\n"));
+    assert!(Json
+        .normalized_grammar()
+        .starts_with("// rewrite: slot rule `value` made visible\n"));
     assert!(Json::GRAMMAR_WARNINGS.is_empty());
     let _default: Json = Default::default();
 }
@@ -33,7 +35,9 @@ fn tables_of_json() {
     assert_eq!(rule("member").min_text, Some("\"\":0"));
     assert_eq!(rule("json").min_text, Some("0"));
     for slot in ["json", "value"] {
-        for by in ["value", "object", "array", "string", "number", "boolean", "null"] {
+        for by in [
+            "value", "object", "array", "string", "number", "boolean", "null",
+        ] {
             assert!(t.compatible(id(slot), id(by)), "{by} may replace {slot}");
         }
     }
@@ -48,7 +52,12 @@ fn tables_of_json() {
 fn min_texts_parse_as_their_rules() {
     for (i, r) in Json.tables().rules.iter().enumerate() {
         if let Some(text) = r.min_text {
-            assert_eq!(Json.parse_prefix(i as u16, text), Ok(text.len()), "{}", r.name);
+            assert_eq!(
+                Json.parse_prefix(i as u16, text),
+                Ok(text.len()),
+                "{}",
+                r.name
+            );
         }
     }
 }
@@ -65,7 +74,11 @@ fn parse_prefix_runs_one_rule() {
 #[test]
 fn parse_errors_have_position_and_expectations() {
     let e = Json.parse("{\n  \"a\": 1,\n  \"b\" 2\n}").unwrap_err();
-    assert_eq!((e.line, e.column, e.offset), (3, 3, 14));
+    assert_eq!((e.line, e.column, e.offset), (3, 7, 18));
+    assert_eq!(e.expected, ["\":\""]);
+    // Large inputs keep pest's rule-level expectation (no second parse).
+    let big = format!("[{}{{\"b\" 2}}]", "1, ".repeat(10_000));
+    let e = Json.parse(&big).unwrap_err();
     assert_eq!(e.expected, ["member"]);
     let e = Json.parse("[1 2]").unwrap_err();
     assert_eq!((e.line, e.column), (1, 4));
@@ -76,15 +89,38 @@ fn parse_errors_have_position_and_expectations() {
 fn nodes_and_derivations() {
     let tree = Json.parse("[1, [], {\"k\": true}]").unwrap();
     let t = Json.tables();
-    let names: Vec<&str> = tree.bfs().into_iter().map(|n| t.rule(tree.rule(n)).name).collect();
+    let names: Vec<&str> = tree
+        .bfs()
+        .into_iter()
+        .map(|n| t.rule(tree.rule(n)).name)
+        .collect();
     assert_eq!(
         names,
         [
-            "json", "value", "array", "array__opt0", "value", "array__star1", "array__star1", "number", "value",
-            "value", "array", "object", "object__opt0", "member", "string", "value", "boolean"
+            "json",
+            "value",
+            "array",
+            "array__opt0",
+            "value",
+            "array__star1",
+            "array__star1",
+            "number",
+            "value",
+            "value",
+            "array",
+            "object",
+            "object__opt0",
+            "member",
+            "string",
+            "value",
+            "boolean"
         ]
     );
-    let star = tree.bfs().into_iter().filter(|&n| tree.derivation(n) == Derivation::Star).count();
+    let star = tree
+        .bfs()
+        .into_iter()
+        .filter(|&n| tree.derivation(n) == Derivation::Star)
+        .count();
     assert_eq!(star, 2);
     assert_eq!(tree.tokens(), 12);
 }

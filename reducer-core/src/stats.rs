@@ -33,6 +33,9 @@ pub struct Stats {
     pub syntax_rejected: u64,
     /// Time spent inside oracle runs needed by the sequential algorithm (wall clock, summed).
     pub oracle_time: Duration,
+    /// Time the reducer spent waiting for oracle runs (with `-j N`, the time the engine was
+    /// blocked on them, so that wall time minus this is the engine's own time).
+    pub oracle_wait: Duration,
     /// Syntax checks answered by re-parsing a node locally.
     pub local_checks: u64,
     /// Syntax checks that needed a full re-parse.
@@ -54,6 +57,7 @@ impl Default for Stats {
             unresolved: 0,
             syntax_rejected: 0,
             oracle_time: Duration::ZERO,
+            oracle_wait: Duration::ZERO,
             local_checks: 0,
             full_parses: 0,
             check_time: Duration::ZERO,

@@ -245,6 +245,7 @@ impl Tester {
     pub fn check(&mut self, text: &[u8]) -> Outcome {
         let start = Instant::now();
         let outcome = self.oracle.test(text, &AtomicBool::new(false));
+        self.stats.oracle_wait += start.elapsed();
         self.count(outcome, Source::Oracle, text.len(), start.elapsed());
         outcome
     }
@@ -386,6 +387,7 @@ impl Tester {
                 None => {
                     let start = Instant::now();
                     let o = self.oracle.test(text, &self.interrupted);
+                    self.stats.oracle_wait += start.elapsed();
                     self.count(o, Source::Oracle, text.len(), start.elapsed());
                     self.record(text, candidate.config.as_deref(), o);
                     o
@@ -524,11 +526,15 @@ impl Tester {
 
     /// Waits for the next oracle answer. Once the run is interrupted (Ctrl-C), the runs still
     /// going in `slots` are cancelled, so that their programs are killed at once.
-    fn next_done(&self, slots: &VecDeque<Slot>) -> Done {
+    fn next_done(&mut self, slots: &VecDeque<Slot>) -> Done {
+        let waiting = Instant::now();
         let pool = self.pool.as_ref().expect("oracle pool");
         loop {
             match pool.done.recv_timeout(INTERRUPT_POLL) {
-                Ok(done) => return done,
+                Ok(done) => {
+                    self.stats.oracle_wait += waiting.elapsed();
+                    return done;
+                }
                 Err(RecvTimeoutError::Timeout) if self.interrupted() => {
                     for slot in slots {
                         if let Slot::Running { cancel, .. } = slot {

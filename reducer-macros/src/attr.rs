@@ -22,13 +22,14 @@ impl Args {
     pub fn parse(attr: TokenStream) -> syn::Result<Args> {
         let (mut grammar, mut start, mut name, mut extensions) = (None, None, None, None);
         let parser = syn::meta::parser(|meta| {
-            let set = |slot: &mut Option<LitStr>, meta: &syn::meta::ParseNestedMeta| -> syn::Result<()> {
-                if slot.is_some() {
-                    return Err(meta.error("duplicate argument"));
-                }
-                *slot = Some(meta.value()?.parse()?);
-                Ok(())
-            };
+            let set =
+                |slot: &mut Option<LitStr>, meta: &syn::meta::ParseNestedMeta| -> syn::Result<()> {
+                    if slot.is_some() {
+                        return Err(meta.error("duplicate argument"));
+                    }
+                    *slot = Some(meta.value()?.parse()?);
+                    Ok(())
+                };
             if meta.path.is_ident("grammar") {
                 set(&mut grammar, &meta)
             } else if meta.path.is_ident("start") {
@@ -48,8 +49,16 @@ impl Args {
         });
         syn::parse::Parser::parse2(parser, attr)?;
         let grammar = grammar.ok_or_else(|| {
-            syn::Error::new(Span::call_site(), "missing argument: #[reducer(grammar = \"path/to/grammar.pest\")]")
+            syn::Error::new(
+                Span::call_site(),
+                "missing argument: #[reducer(grammar = \"path/to/grammar.pest\")]",
+            )
         })?;
-        Ok(Args { grammar, start, name, extensions })
+        Ok(Args {
+            grammar,
+            start,
+            name,
+            extensions,
+        })
     }
 }

@@ -13,6 +13,11 @@ const CALL_LIMIT_BASE: usize = 10_000_000;
 /// See [`CALL_LIMIT_BASE`].
 const CALL_LIMIT_PER_BYTE: usize = 1_000;
 
+/// Inputs up to this many bytes that fail to parse are parsed again with pest's error detail
+/// on, which names the literals expected where parsing stopped (a second parse of a small
+/// input; large inputs keep the rule-level expectations).
+const DETAIL_LIMIT: usize = 16 * 1024;
+
 /// What the generator needs besides the tables.
 pub struct Input<'a> {
     /// The struct the attribute is on.
@@ -45,7 +50,11 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
         },
         false,
     );
-    let variants: Vec<_> = tables.rules.iter().map(|r| format_ident!("r#{}", r.name)).collect();
+    let variants: Vec<_> = tables
+        .rules
+        .iter()
+        .map(|r| format_ident!("r#{}", r.name))
+        .collect();
     let ids = 0..tables.rules.len() as u16;
     let infos = tables.rules.iter().map(|r| {
         let name = &r.name;
@@ -96,7 +105,10 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
         }
     });
     let derives_default = item.attrs.iter().any(|a| {
-        a.path().is_ident("derive") && a.meta.require_list().is_ok_and(|l| l.tokens.to_string().contains("Default"))
+        a.path().is_ident("derive")
+            && a.meta
+                .require_list()
+                .is_ok_and(|l| l.tokens.to_string().contains("Default"))
     });
     let default_impl = (!derives_default).then(|| {
         quote! {
@@ -107,7 +119,7 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
             }
         }
     });
-    let (base, per_byte) = (CALL_LIMIT_BASE, CALL_LIMIT_PER_BYTE);
+    let (base, per_byte, detail_limit) = (CALL_LIMIT_BASE, CALL_LIMIT_PER_BYTE, DETAIL_LIMIT);
     quote! {
         #item
 
@@ -158,6 +170,7 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                     ::pest::error::InputLocation::Pos(p) => p,
                     ::pest::error::InputLocation::Span((s, _)) => s,
                 };
+                let attempts = e.parse_attempts();
                 match e.variant {
                     ::pest::error::ErrorVariant::ParsingError { positives, negatives } => {
                         let names = |rules: &[Rule]| -> ::std::vec::Vec<::std::string::String> {
@@ -168,7 +181,23 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                         } else {
                             format!("unexpected {}", names(&negatives).join(", "))
                         };
-                        ::reducer_core::ParseError::at(text, offset, names(&positives), message)
+                        let mut expected = names(&positives);
+                        let mut offset = offset;
+                        // With pest's error detail on: the literals expected where parsing stopped.
+                        if let ::core::option::Option::Some(attempts) = attempts {
+                            let literals: ::std::vec::Vec<::std::string::String> = attempts
+                                .expected_tokens()
+                                .into_iter()
+                                .map(|t| t.to_string())
+                                .filter(|t| t != "BUILTIN_RULE" && !t.trim().is_empty())
+                                .map(|t| format!("{t:?}"))
+                                .collect();
+                            if !literals.is_empty() {
+                                offset = attempts.max_position;
+                                expected = literals;
+                            }
+                        }
+                        ::reducer_core::ParseError::at(text, offset, expected, message)
                     }
                     ::pest::error::ErrorVariant::CustomError { message } => {
                         ::reducer_core::ParseError::at(text, offset, ::std::vec::Vec::new(), message)
@@ -179,8 +208,17 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
             /// Parses `text` with the start rule into a tree.
             pub fn parse_tree(text: &str) -> ::core::result::Result<::reducer_core::Tree, ::reducer_core::ParseError> {
                 limit(text.len());
-                let pairs = <Parser as ::pest::Parser<Rule>>::parse(RULES[#start as usize], text)
-                    .map_err(|e| error(text, e))?;
+                let pairs = match <Parser as ::pest::Parser<Rule>>::parse(RULES[#start as usize], text) {
+                    ::core::result::Result::Ok(pairs) => pairs,
+                    ::core::result::Result::Err(e) if text.len() > #detail_limit => return ::core::result::Result::Err(error(text, e)),
+                    // Small inputs: parse again with pest's error detail for the expected literals.
+                    ::core::result::Result::Err(e) => {
+                        ::pest::set_error_detail(true);
+                        let again = <Parser as ::pest::Parser<Rule>>::parse(RULES[#start as usize], text);
+                        ::pest::set_error_detail(false);
+                        return ::core::result::Result::Err(error(text, again.err().unwrap_or(e)));
+                    }
+                };
                 let mut builder = ::reducer_core::TreeBuilder::new(text, &RULE_INFO, &LITERALS);
                 let mut end = 0usize;
                 for token in pairs.tokens() {

@@ -25,7 +25,10 @@ pub struct Loaded {
 /// grammar line), `label` standing for the file name.
 pub fn load(text: &str, label: &str) -> Result<Loaded, Vec<String>> {
     let render = |e: pest::error::Error<Meta>| {
-        format!("invalid grammar:\n{}", e.renamed_rules(rename_meta_rule).with_path(label))
+        format!(
+            "invalid grammar:\n{}",
+            e.renamed_rules(rename_meta_rule).with_path(label)
+        )
     };
     let pairs = parser::parse(Meta::grammar_rules, text).map_err(|e| vec![render(e)])?;
     let builtins: Vec<String> = pest_meta::validator::validate_pairs(pairs.clone())
@@ -37,18 +40,29 @@ pub fn load(text: &str, label: &str) -> Result<Loaded, Vec<String>> {
     // Direct left recursion: `consume_rules` rejects it, so the self reference at the head of
     // an alternative is renamed to a placeholder rule and rewritten later (see normalize).
     let mut renames: Vec<(usize, usize, String)> = Vec::new();
-    for rule in pairs.clone().flatten().filter(|p| p.as_rule() == Meta::grammar_rule) {
+    for rule in pairs
+        .clone()
+        .flatten()
+        .filter(|p| p.as_rule() == Meta::grammar_rule)
+    {
         let mut inner = rule.into_inner();
         let Some(name) = inner.next() else { continue };
         let name = name.as_str().to_owned();
-        let Some(expr) = inner.find(|p| p.as_rule() == Meta::expression) else { continue };
+        let Some(expr) = inner.find(|p| p.as_rule() == Meta::expression) else {
+            continue;
+        };
         for (start, end) in alternative_heads(expr, &name) {
             renames.push((start, end, name.clone()));
         }
     }
     if renames.is_empty() {
-        let rules = parser::consume_rules(pairs).map_err(|es| es.into_iter().map(render).collect::<Vec<_>>())?;
-        return Ok(Loaded { rules, left_recursive: Vec::new(), builtins });
+        let rules = parser::consume_rules(pairs)
+            .map_err(|es| es.into_iter().map(render).collect::<Vec<_>>())?;
+        return Ok(Loaded {
+            rules,
+            left_recursive: Vec::new(),
+            builtins,
+        });
     }
     let mut renamed = text.to_owned();
     renames.sort_by_key(|r| std::cmp::Reverse(r.0));
@@ -59,12 +73,20 @@ pub fn load(text: &str, label: &str) -> Result<Loaded, Vec<String>> {
     left_recursive.sort();
     left_recursive.dedup();
     for name in &left_recursive {
-        let _ = write!(renamed, "\n{LR_PREFIX}{name} = {{ \"\\u{{0000}}__never\" }}");
+        let _ = write!(
+            renamed,
+            "\n{LR_PREFIX}{name} = {{ \"\\u{{0000}}__never\" }}"
+        );
     }
     let pairs = parser::parse(Meta::grammar_rules, &renamed).map_err(|e| vec![render(e)])?;
-    let mut rules = parser::consume_rules(pairs).map_err(|es| es.into_iter().map(render).collect::<Vec<_>>())?;
+    let mut rules = parser::consume_rules(pairs)
+        .map_err(|es| es.into_iter().map(render).collect::<Vec<_>>())?;
     rules.retain(|r| !r.name.starts_with(LR_PREFIX));
-    Ok(Loaded { rules, left_recursive, builtins })
+    Ok(Loaded {
+        rules,
+        left_recursive,
+        builtins,
+    })
 }
 
 /// Byte spans of the terms `name` at the head of a top-level alternative of `expr`
@@ -298,7 +320,10 @@ mod tests {
 
     fn round_trip(text: &str) -> String {
         let g = load(text, "t.pest").unwrap();
-        g.rules.iter().map(|r| rule_text(&r.name, r.ty, &r.expr) + "\n").collect()
+        g.rules
+            .iter()
+            .map(|r| rule_text(&r.name, r.ty, &r.expr) + "\n")
+            .collect()
     }
 
     #[test]

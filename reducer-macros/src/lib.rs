@@ -57,7 +57,10 @@ pub fn reducer(attr: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 /// Everything that can fail, as a `syn::Error` at the right span.
-fn expand(attr: proc_macro2::TokenStream, item: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+fn expand(
+    attr: proc_macro2::TokenStream,
+    item: proc_macro2::TokenStream,
+) -> syn::Result<proc_macro2::TokenStream> {
     let args = attr::Args::parse(attr)?;
     let item: ItemStruct = syn::parse2(item)?;
     if !matches!(item.fields, Fields::Unit) || !item.generics.params.is_empty() {
@@ -84,31 +87,50 @@ fn expand(attr: proc_macro2::TokenStream, item: proc_macro2::TokenStream) -> syn
     let first_rule = loaded.rules.first().map(|r| r.name.clone());
     let normalized = normalize::normalize(loaded).map_err(to_error)?;
     let tables = tables::compute(&normalized).map_err(|es| {
-        to_error(es.into_iter().map(|e| format!("internal error: the normalized grammar does not validate:\n{e}")).collect())
+        to_error(
+            es.into_iter()
+                .map(|e| format!("internal error: the normalized grammar does not validate:\n{e}"))
+                .collect(),
+        )
     })?;
     let start_name = match &args.start {
         Some(s) => s.value(),
-        None => first_rule.ok_or_else(|| syn::Error::new(lit.span(), "the grammar has no rules"))?,
+        None => {
+            first_rule.ok_or_else(|| syn::Error::new(lit.span(), "the grammar has no rules"))?
+        }
     };
     let start = tables
         .id(&start_name)
         .filter(|&i| !tables.rules[i].hidden)
         .ok_or_else(|| {
             let span = args.start.as_ref().map_or(lit.span(), LitStr::span);
-            syn::Error::new(span, format!("start rule `{start_name}` is not a visible rule of the grammar"))
+            syn::Error::new(
+                span,
+                format!("start rule `{start_name}` is not a visible rule of the grammar"),
+            )
         })?;
     let extensions = match &args.extensions {
         Some(list) => list.iter().map(LitStr::value).collect(),
-        None => path.file_stem().map(|s| vec![s.to_string_lossy().into_owned()]).unwrap_or_default(),
+        None => path
+            .file_stem()
+            .map(|s| vec![s.to_string_lossy().into_owned()])
+            .unwrap_or_default(),
     };
     let absolute = path.canonicalize().unwrap_or(path);
     let input = codegen::Input {
         item: &item,
-        name: args.name.as_ref().map_or_else(|| item.ident.to_string(), LitStr::value),
+        name: args
+            .name
+            .as_ref()
+            .map_or_else(|| item.ident.to_string(), LitStr::value),
         extensions,
         start,
         grammar: normalized.text(),
-        warnings: normalized.warnings.iter().map(|w| format!("{label}: {w}")).collect(),
+        warnings: normalized
+            .warnings
+            .iter()
+            .map(|w| format!("{label}: {w}"))
+            .collect(),
         path: absolute.to_string_lossy().into_owned(),
         span: lit.span(),
     };
@@ -129,7 +151,9 @@ fn resolve(lit: &LitStr) -> PathBuf {
     if let Some(dir) = source_dir {
         return dir.join(&rel);
     }
-    let manifest = std::env::var("CARGO_MANIFEST_DIR").map(PathBuf::from).unwrap_or_default();
+    let manifest = std::env::var("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_default();
     let candidate = manifest.join(&rel);
     if candidate.exists() {
         candidate

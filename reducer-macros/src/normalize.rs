@@ -12,7 +12,9 @@
 //! Alternatives that can never match (`a | a ~ b`) and alternatives sharing a prefix (which
 //! pest re-parses, exponentially with nesting) are reported as warnings, never rewritten.
 
-use crate::grammar::{self, choice_items, choice_of, mentions, seq_items, seq_of, Loaded, LR_PREFIX};
+use crate::grammar::{
+    self, choice_items, choice_of, mentions, seq_items, seq_of, Loaded, LR_PREFIX,
+};
 use crate::tables::nullable_rules;
 use pest_meta::ast::{Expr, RuleType};
 use std::collections::{HashMap, HashSet};
@@ -86,12 +88,20 @@ pub fn normalize(loaded: Loaded) -> Result<Normalized, Vec<String>> {
     let mut rules: Vec<NRule> = loaded
         .rules
         .into_iter()
-        .map(|r| NRule { name: r.name, ty: r.ty, expr: r.expr, kind: Kind::Regular })
+        .map(|r| NRule {
+            name: r.name,
+            ty: r.ty,
+            expr: r.expr,
+            kind: Kind::Regular,
+        })
         .collect();
 
     let mut errors = Vec::new();
     for name in &loaded.left_recursive {
-        let rule = rules.iter_mut().find(|r| &r.name == name).expect("renamed rule exists");
+        let rule = rules
+            .iter_mut()
+            .find(|r| &r.name == name)
+            .expect("renamed rule exists");
         match left_recursion(name, &rule.expr) {
             Ok(e) => {
                 notes.push(format!(
@@ -127,7 +137,10 @@ pub fn normalize(loaded: Loaded) -> Result<Normalized, Vec<String>> {
 
     let defined: HashSet<String> = rules.iter().map(|r| r.name.clone()).collect();
     for rule in &mut rules {
-        if rule.ty == RuleType::Silent && !is_trivia(&rule.name) && is_pure_choice(&rule.expr, &defined) {
+        if rule.ty == RuleType::Silent
+            && !is_trivia(&rule.name)
+            && is_pure_choice(&rule.expr, &defined)
+        {
             notes.push(format!("slot rule `{}` made visible", rule.name));
             rule.ty = RuleType::Normal;
         }
@@ -136,16 +149,27 @@ pub fn normalize(loaded: Loaded) -> Result<Normalized, Vec<String>> {
     let mut taken: HashSet<String> = defined;
     let mut out = Vec::with_capacity(rules.len() * 2);
     for mut rule in rules {
-        let wrap = !matches!(rule.ty, RuleType::Atomic | RuleType::CompoundAtomic) && !is_trivia(&rule.name);
+        let wrap = !matches!(rule.ty, RuleType::Atomic | RuleType::CompoundAtomic)
+            && !is_trivia(&rule.name);
         let mut wrappers = Vec::new();
         if wrap {
-            let mut w = Wrapper { base: &rule.name, counter: 0, taken: &mut taken, out: &mut wrappers };
+            let mut w = Wrapper {
+                base: &rule.name,
+                counter: 0,
+                taken: &mut taken,
+                out: &mut wrappers,
+            };
             rule.expr = w.wrap(rule.expr.clone());
         }
         out.push(rule);
         out.extend(wrappers);
     }
-    Ok(Normalized { rules: out, warnings, notes, builtins: loaded.builtins })
+    Ok(Normalized {
+        rules: out,
+        warnings,
+        notes,
+        builtins: loaded.builtins,
+    })
 }
 
 /// `a = { a ~ s1 | r1 | a ~ s2 | r2 }` ⇒ `(r1 | r2) ~ (s1 | s2)*`.
@@ -185,7 +209,10 @@ fn separated(x: &[&Expr], s: &[&Expr]) -> Expr {
         return Expr::RepOnce(Box::new(x_expr));
     }
     let tail: Vec<Expr> = s.iter().chain(x).map(|e| (*e).clone()).collect();
-    Expr::Seq(Box::new(x_expr), Box::new(Expr::Rep(Box::new(seq_of(tail)))))
+    Expr::Seq(
+        Box::new(x_expr),
+        Box::new(Expr::Rep(Box::new(seq_of(tail)))),
+    )
 }
 
 /// The recursive list idioms of rule `l`, rewritten to quantifiers when exact.
@@ -194,7 +221,10 @@ fn list_idiom(l: &str, expr: &Expr, nullable: &HashMap<String, bool>) -> Option<
     let solid = |xs: &[&Expr]| {
         !xs.is_empty()
             && !xs.iter().any(|e| mentions(e, l))
-            && !crate::tables::nullable_expr(&seq_of(xs.iter().map(|e| (*e).clone()).collect()), nullable)
+            && !crate::tables::nullable_expr(
+                &seq_of(xs.iter().map(|e| (*e).clone()).collect()),
+                nullable,
+            )
     };
     // l = { X ~ S ~ l | X }
     if let [rec, base] = choice_items(expr).as_slice() {
@@ -221,7 +251,9 @@ fn list_idiom(l: &str, expr: &Expr, nullable: &HashMap<String, bool>) -> Option<
         let t = seq_items(inner);
         if let Some((last, x)) = t.split_last() {
             if is_self(last) && solid(x) {
-                return Some(Expr::Rep(Box::new(seq_of(x.iter().map(|e| (*e).clone()).collect()))));
+                return Some(Expr::Rep(Box::new(seq_of(
+                    x.iter().map(|e| (*e).clone()).collect(),
+                ))));
             }
         }
     }
@@ -236,7 +268,11 @@ fn check_choices(rule: &str, expr: &Expr, warnings: &mut Vec<String>) {
             let seqs: Vec<Vec<&Expr>> = alts.iter().map(|a| seq_items(a)).collect();
             'pairs: for i in 0..seqs.len() {
                 for j in i + 1..seqs.len() {
-                    let common = seqs[i].iter().zip(&seqs[j]).take_while(|(a, b)| a == b).count();
+                    let common = seqs[i]
+                        .iter()
+                        .zip(&seqs[j])
+                        .take_while(|(a, b)| a == b)
+                        .count();
                     if common == seqs[i].len() {
                         let hint = if matches!(seqs[j].last(), Some(Expr::Ident(n)) if n == rule) {
                             " (a list? write it as `x+` or `x ~ (sep ~ x)*`)"
@@ -251,7 +287,8 @@ fn check_choices(rule: &str, expr: &Expr, warnings: &mut Vec<String>) {
                         break 'pairs;
                     }
                     if common > 0 {
-                        let prefix = seq_of(seqs[i][..common].iter().map(|e| (*e).clone()).collect());
+                        let prefix =
+                            seq_of(seqs[i][..common].iter().map(|e| (*e).clone()).collect());
                         warnings.push(format!(
                             "rule `{rule}`: alternatives `{}` and `{}` share the prefix `{}`, which pest parses again for each (exponential with nesting); factor it out: `{} ~ (... | ...)`",
                             grammar::expr_text(alts[i]),
@@ -288,7 +325,10 @@ fn check_choices(rule: &str, expr: &Expr, warnings: &mut Vec<String>) {
 /// `a | b | c` where every alternative is a reference to a rule of the grammar.
 fn is_pure_choice(expr: &Expr, defined: &HashSet<String>) -> bool {
     let alts = choice_items(expr);
-    alts.len() >= 2 && alts.iter().all(|a| matches!(a, Expr::Ident(n) if defined.contains(n)))
+    alts.len() >= 2
+        && alts
+            .iter()
+            .all(|a| matches!(a, Expr::Ident(n) if defined.contains(n)))
 }
 
 /// Creates the element wrapper rules of one base rule.
@@ -330,7 +370,12 @@ impl Wrapper<'_> {
             name.push('_');
         }
         let slot = self.out.len();
-        self.out.push(NRule { name: name.clone(), ty: RuleType::Normal, expr: Expr::Str(String::new()), kind });
+        self.out.push(NRule {
+            name: name.clone(),
+            ty: RuleType::Normal,
+            expr: Expr::Str(String::new()),
+            kind,
+        });
         let body = self.wrap(x);
         self.out[slot].expr = body;
         Expr::Ident(name)
@@ -344,11 +389,17 @@ mod tests {
     /// Normalized rule lines (without comments) of a grammar text.
     fn norm(text: &str) -> String {
         let n = normalize(grammar::load(text, "t.pest").unwrap()).unwrap();
-        n.text().lines().filter(|l| !l.starts_with("//")).map(|l| format!("{l}\n")).collect()
+        n.text()
+            .lines()
+            .filter(|l| !l.starts_with("//"))
+            .map(|l| format!("{l}\n"))
+            .collect()
     }
 
     fn warnings(text: &str) -> Vec<String> {
-        normalize(grammar::load(text, "t.pest").unwrap()).unwrap().warnings
+        normalize(grammar::load(text, "t.pest").unwrap())
+            .unwrap()
+            .warnings
     }
 
     #[test]
@@ -401,18 +452,30 @@ mod tests {
             norm("l = { x ~ (\",\" ~ l)? }\nx = { \"x\" }"),
             "l = { x ~ l__star0* }\nl__star0 = { \",\" ~ x }\nx = { \"x\" }\n"
         );
-        assert_eq!(norm("l = { x ~ l? }\nx = { \"x\" }"), "l = { l__plus0+ }\nl__plus0 = { x }\nx = { \"x\" }\n");
+        assert_eq!(
+            norm("l = { x ~ l? }\nx = { \"x\" }"),
+            "l = { l__plus0+ }\nl__plus0 = { x }\nx = { \"x\" }\n"
+        );
     }
 
     #[test]
     fn optional_list_becomes_star() {
-        assert_eq!(norm("l = { (x ~ l)? }\nx = { \"x\" }"), "l = { l__star0* }\nl__star0 = { x }\nx = { \"x\" }\n");
+        assert_eq!(
+            norm("l = { (x ~ l)? }\nx = { \"x\" }"),
+            "l = { l__star0* }\nl__star0 = { x }\nx = { \"x\" }\n"
+        );
     }
 
     #[test]
     fn other_recursions_are_not_rewritten() {
-        assert_eq!(norm("l = { x ~ l | y }\nx = { \"x\" }\ny = { \"y\" }"), "l = { x ~ l | y }\nx = { \"x\" }\ny = { \"y\" }\n");
-        assert_eq!(norm("l = { x ~ l ~ \"e\" | x }\nx = { \"x\" }"), "l = { x ~ l ~ \"e\" | x }\nx = { \"x\" }\n");
+        assert_eq!(
+            norm("l = { x ~ l | y }\nx = { \"x\" }\ny = { \"y\" }"),
+            "l = { x ~ l | y }\nx = { \"x\" }\ny = { \"y\" }\n"
+        );
+        assert_eq!(
+            norm("l = { x ~ l ~ \"e\" | x }\nx = { \"x\" }"),
+            "l = { x ~ l ~ \"e\" | x }\nx = { \"x\" }\n"
+        );
     }
 
     #[test]
@@ -428,7 +491,9 @@ mod tests {
     #[test]
     fn pure_choice_slot_rules_become_visible() {
         assert_eq!(
-            norm("v = _{ a | b }\nlp = _{ \"(\" }\nw = _{ a | \"b\" }\na = { \"a\" }\nb = { \"b\" }"),
+            norm(
+                "v = _{ a | b }\nlp = _{ \"(\" }\nw = _{ a | \"b\" }\na = { \"a\" }\nb = { \"b\" }"
+            ),
             "v = { a | b }\nlp = _{ \"(\" }\nw = _{ a | \"b\" }\na = { \"a\" }\nb = { \"b\" }\n"
         );
     }
@@ -439,7 +504,10 @@ mod tests {
         assert_eq!(norm(text), "l = { x | x ~ l }\nx = { \"x\" }\n");
         let w = warnings(text);
         assert_eq!(w.len(), 1);
-        assert!(w[0].contains("can never match") && w[0].contains("a list?"), "{w:?}");
+        assert!(
+            w[0].contains("can never match") && w[0].contains("a list?"),
+            "{w:?}"
+        );
     }
 
     #[test]
@@ -447,7 +515,12 @@ mod tests {
         let w = warnings("a = { b ~ \"=\" ~ a | b ~ \";\" }\nb = { \"b\" }");
         assert_eq!(w.len(), 1);
         assert!(w[0].contains("share the prefix `b`"), "{w:?}");
-        let n = normalize(grammar::load("a = { \"x\" | \"x\" ~ \"y\" }", "t.pest").unwrap()).unwrap();
-        assert!(n.text().starts_with("// warning: rule `a`: alternative"), "{}", n.text());
+        let n =
+            normalize(grammar::load("a = { \"x\" | \"x\" ~ \"y\" }", "t.pest").unwrap()).unwrap();
+        assert!(
+            n.text().starts_with("// warning: rule `a`: alternative"),
+            "{}",
+            n.text()
+        );
     }
 }

@@ -52,8 +52,11 @@ impl TableData {
 const NULLABLE_BUILTINS: &[&str] = &["SOI", "EOI", "PEEK", "PEEK_ALL", "POP", "POP_ALL", "DROP"];
 
 /// Nullability of every rule (least fixpoint).
-pub fn nullable_rules<'a>(rules: impl Iterator<Item = (&'a str, &'a Expr)> + Clone) -> HashMap<String, bool> {
-    let mut map: HashMap<String, bool> = rules.clone().map(|(n, _)| (n.to_owned(), false)).collect();
+pub fn nullable_rules<'a>(
+    rules: impl Iterator<Item = (&'a str, &'a Expr)> + Clone,
+) -> HashMap<String, bool> {
+    let mut map: HashMap<String, bool> =
+        rules.clone().map(|(n, _)| (n.to_owned(), false)).collect();
     loop {
         let mut changed = false;
         for (name, expr) in rules.clone() {
@@ -73,13 +76,18 @@ pub fn nullable_expr(e: &Expr, rules: &HashMap<String, bool>) -> bool {
     match e {
         Expr::Str(s) | Expr::Insens(s) => s.is_empty(),
         Expr::Range(..) => false,
-        Expr::Ident(n) => rules.get(n).copied().unwrap_or(NULLABLE_BUILTINS.contains(&n.as_str())),
+        Expr::Ident(n) => rules
+            .get(n)
+            .copied()
+            .unwrap_or(NULLABLE_BUILTINS.contains(&n.as_str())),
         Expr::PeekSlice(..) | Expr::PosPred(_) | Expr::NegPred(_) | Expr::Skip(_) => true,
         Expr::Opt(_) | Expr::Rep(_) | Expr::RepMax(..) => true,
         Expr::Seq(a, b) => nullable_expr(a, rules) && nullable_expr(b, rules),
         Expr::Choice(a, b) => nullable_expr(a, rules) || nullable_expr(b, rules),
         Expr::RepOnce(x) | Expr::Push(x) => nullable_expr(x, rules),
-        Expr::RepExact(x, n) | Expr::RepMin(x, n) | Expr::RepMinMax(x, n, _) => *n == 0 || nullable_expr(x, rules),
+        Expr::RepExact(x, n) | Expr::RepMin(x, n) | Expr::RepMinMax(x, n, _) => {
+            *n == 0 || nullable_expr(x, rules)
+        }
         // `grammar-extras` variants (PUSH_LITERAL, node tags): assume they can be empty.
         #[allow(unreachable_patterns)]
         _ => true,
@@ -105,10 +113,10 @@ fn units(e: &Expr, nullable: &HashMap<String, bool>, out: &mut Vec<String>) {
         Expr::Opt(x) | Expr::Rep(x) | Expr::RepOnce(x) | Expr::RepMax(x, _) | Expr::Push(x) => {
             units(x, nullable, out)
         }
-        Expr::RepExact(x, n) | Expr::RepMin(x, n) | Expr::RepMinMax(x, n, _) => {
-            if *n <= 1 || nullable_expr(x, nullable) {
-                units(x, nullable, out)
-            }
+        Expr::RepExact(x, n) | Expr::RepMin(x, n) | Expr::RepMinMax(x, n, _)
+            if *n <= 1 || nullable_expr(x, nullable) =>
+        {
+            units(x, nullable, out)
         }
         _ => {}
     }
@@ -143,7 +151,8 @@ fn join(a: String, b: String, atomic: bool, mode: Join) -> String {
         return a;
     }
     let (x, y) = (a.chars().last().unwrap(), b.chars().next().unwrap());
-    let merge = (is_word(x) && (is_word(y) || y == '"' || y == '\'')) || (is_operator(x) && is_operator(y));
+    let merge =
+        (is_word(x) && (is_word(y) || y == '"' || y == '\'')) || (is_operator(x) && is_operator(y));
     if mode == Join::Spaced || merge {
         a + " " + &b
     } else {
@@ -156,72 +165,113 @@ fn builtin_min(name: &str) -> Option<&'static str> {
         "SOI" | "EOI" | "DROP" => "",
         "ANY" | "ASCII" | "ASCII_ALPHA" | "ASCII_ALPHA_LOWER" | "ASCII_ALPHANUMERIC" => "a",
         "ASCII_ALPHA_UPPER" | "UPPERCASE_LETTER" => "A",
-        "ASCII_DIGIT" | "ASCII_BIN_DIGIT" | "ASCII_OCT_DIGIT" | "ASCII_HEX_DIGIT" | "DECIMAL_NUMBER" | "NUMBER" => "0",
+        "ASCII_DIGIT" | "ASCII_BIN_DIGIT" | "ASCII_OCT_DIGIT" | "ASCII_HEX_DIGIT"
+        | "DECIMAL_NUMBER" | "NUMBER" => "0",
         "ASCII_NONZERO_DIGIT" => "1",
         "NEWLINE" => "\n",
         "WHITE_SPACE" => " ",
-        "XID_START" | "XID_CONTINUE" | "ID_START" | "ID_CONTINUE" | "ALPHABETIC" | "LETTER" | "LOWERCASE_LETTER" => "a",
+        "XID_START" | "XID_CONTINUE" | "ID_START" | "ID_CONTINUE" | "ALPHABETIC" | "LETTER"
+        | "LOWERCASE_LETTER" => "a",
         _ => return None,
     })
 }
 
-fn min_expr(e: &Expr, atomic: bool, mode: Join, table: &HashMap<String, Option<String>>) -> Option<String> {
-    let rec = |x: &Expr| min_expr(x, atomic, mode, table);
-    let repeat = |x: &Expr, n: u32| {
-        let one = rec(x)?;
-        if one.len().saturating_mul(n as usize) > MAX_MIN_TEXT {
-            return None;
-        }
-        Some((0..n).fold(String::new(), |acc, _| join(acc, one.clone(), atomic, mode)))
-    };
-    let s = match e {
-        Expr::Str(s) | Expr::Insens(s) => s.clone(),
-        Expr::Range(a, _) => a.clone(),
-        Expr::Ident(n) => match table.get(n) {
-            Some(t) => t.clone()?,
-            None => builtin_min(n)?.to_owned(),
-        },
-        Expr::PosPred(_) | Expr::NegPred(_) | Expr::Opt(_) | Expr::Rep(_) | Expr::RepMax(..) => String::new(),
-        Expr::Skip(_) => String::new(),
-        Expr::PeekSlice(..) => return None,
-        Expr::Seq(a, b) => join(rec(a)?, rec(b)?, atomic, mode),
-        Expr::Choice(a, b) => match (rec(a), rec(b)) {
-            (Some(x), Some(y)) => {
-                if y.len() < x.len() {
-                    y
-                } else {
-                    x
-                }
-            }
-            (x, y) => x.or(y)?,
-        },
-        Expr::RepOnce(x) | Expr::Push(x) => rec(x)?,
-        Expr::RepExact(x, n) | Expr::RepMin(x, n) | Expr::RepMinMax(x, n, _) => repeat(x, *n)?,
-        #[allow(unreachable_patterns)]
-        _ => return None,
-    };
-    (s.len() <= MAX_MIN_TEXT).then_some(s)
+/// How many shortest texts are kept per rule: the shortest one may be defeated by a
+/// lookahead or a greedy repetition, the next ones often are not.
+const CANDIDATES: usize = 4;
+
+/// The `CANDIDATES` shortest of `a` then `b` (stable: earlier texts win ties), deduplicated.
+fn shortest(a: Vec<String>, b: Vec<String>) -> Vec<String> {
+    let mut all = a;
+    all.extend(b);
+    all.retain(|t| t.len() <= MAX_MIN_TEXT);
+    all.sort_by_key(String::len);
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|t| seen.insert(t.clone()));
+    all.truncate(CANDIDATES);
+    all
 }
 
-/// Shortest texts of all rules by fixpoint (not yet checked).
-fn min_texts(g: &Normalized, mode: Join) -> HashMap<String, Option<String>> {
-    let mut table: HashMap<String, Option<String>> = g.rules.iter().map(|r| (r.name.clone(), None)).collect();
-    loop {
+/// The shortest texts `e` derives (empty: unknown), given the texts of the rules.
+fn min_expr(
+    e: &Expr,
+    atomic: bool,
+    mode: Join,
+    table: &HashMap<String, Vec<String>>,
+    tokens: &std::collections::HashSet<&str>,
+) -> Vec<String> {
+    let rec = |x: &Expr| min_expr(x, atomic, mode, table, tokens);
+    let one = |t: &str| vec![t.to_owned()];
+    match e {
+        Expr::Str(s) | Expr::Insens(s) => one(s),
+        Expr::Range(a, _) => one(a),
+        // A token contributes its shortest text only: spelling variants of one token ("a",
+        // "_", "aa") would crowd out the structurally different candidates.
+        Expr::Ident(n) if tokens.contains(n.as_str()) => table[n].iter().take(1).cloned().collect(),
+        Expr::Ident(n) => match table.get(n) {
+            Some(t) => t.clone(),
+            None => builtin_min(n).map(one).unwrap_or_default(),
+        },
+        Expr::PosPred(_) | Expr::NegPred(_) | Expr::Skip(_) => one(""),
+        Expr::Opt(x) | Expr::Rep(x) | Expr::RepMax(x, _) => shortest(one(""), rec(x)),
+        Expr::PeekSlice(..) => Vec::new(),
+        Expr::Seq(a, b) => {
+            let (ta, tb) = (rec(a), rec(b));
+            let mut all = Vec::new();
+            for x in &ta {
+                for y in &tb {
+                    all.push(join(x.clone(), y.clone(), atomic, mode));
+                }
+            }
+            shortest(all, Vec::new())
+        }
+        Expr::Choice(a, b) => shortest(rec(a), rec(b)),
+        Expr::RepOnce(x) | Expr::Push(x) => rec(x),
+        Expr::RepExact(x, n) | Expr::RepMin(x, n) | Expr::RepMinMax(x, n, _) => {
+            let texts = rec(x)
+                .into_iter()
+                .filter(|t| t.len().saturating_mul(*n as usize) <= MAX_MIN_TEXT)
+                .map(|t| (0..*n).fold(String::new(), |acc, _| join(acc, t.clone(), atomic, mode)))
+                .collect();
+            shortest(texts, Vec::new())
+        }
+        #[allow(unreachable_patterns)]
+        _ => Vec::new(),
+    }
+}
+
+/// The shortest texts of all rules by fixpoint, shortest first (not yet checked).
+fn min_texts(g: &Normalized, mode: Join) -> HashMap<String, Vec<String>> {
+    let mut table: HashMap<String, Vec<String>> = g
+        .rules
+        .iter()
+        .map(|r| (r.name.clone(), Vec::new()))
+        .collect();
+    let tokens: std::collections::HashSet<&str> = g
+        .rules
+        .iter()
+        .filter(|r| matches!(r.ty, RuleType::Atomic | RuleType::CompoundAtomic))
+        .map(|r| r.name.as_str())
+        .collect();
+    // Each round keeps the shortest texts seen so far, so lengths only shrink; the round cap
+    // only guards against pathological grammars.
+    for _ in 0..200 {
         let mut changed = false;
         for r in &g.rules {
             let atomic = matches!(r.ty, RuleType::Atomic | RuleType::CompoundAtomic);
-            if let Some(t) = min_expr(&r.expr, atomic, mode, &table) {
-                let better = table[&r.name].as_ref().is_none_or(|old| t.len() < old.len());
-                if better {
-                    table.insert(r.name.clone(), Some(t));
-                    changed = true;
-                }
+            let new = min_expr(&r.expr, atomic, mode, &table, &tokens);
+            let old = &table[&r.name];
+            let merged = shortest(old.clone(), new);
+            if &merged != old {
+                table.insert(r.name.clone(), merged);
+                changed = true;
             }
         }
         if !changed {
-            return table;
+            break;
         }
     }
+    table
 }
 
 /// String literals matched as text outside atomic rules and predicates.
@@ -267,8 +317,10 @@ fn references<'e>(e: &'e Expr, out: &mut Vec<&'e str>) {
 /// The non-trivia rules whose text is matched outside atomic rules: reachable from the
 /// unreferenced rules (the possible start rules) without passing through an atomic rule.
 fn outside_tokens(g: &Normalized) -> Vec<&crate::normalize::NRule> {
-    let atomic = |r: &crate::normalize::NRule| matches!(r.ty, RuleType::Atomic | RuleType::CompoundAtomic);
-    let by_name: HashMap<&str, &crate::normalize::NRule> = g.rules.iter().map(|r| (r.name.as_str(), r)).collect();
+    let atomic =
+        |r: &crate::normalize::NRule| matches!(r.ty, RuleType::Atomic | RuleType::CompoundAtomic);
+    let by_name: HashMap<&str, &crate::normalize::NRule> =
+        g.rules.iter().map(|r| (r.name.as_str(), r)).collect();
     let mut referenced = std::collections::HashSet::new();
     for r in &g.rules {
         let mut refs = Vec::new();
@@ -282,7 +334,12 @@ fn outside_tokens(g: &Normalized) -> Vec<&crate::normalize::NRule> {
         .map(|r| r.name.as_str())
         .collect();
     if stack.is_empty() {
-        stack = g.rules.iter().filter(|r| !atomic(r)).map(|r| r.name.as_str()).collect();
+        stack = g
+            .rules
+            .iter()
+            .filter(|r| !atomic(r))
+            .map(|r| r.name.as_str())
+            .collect();
     }
     let mut seen: std::collections::HashSet<&str> = stack.iter().copied().collect();
     let mut out = Vec::new();
@@ -331,7 +388,11 @@ pub fn compute(g: &Normalized) -> Result<TableData, Vec<String>> {
             min_text: None,
         });
     }
-    let index: HashMap<&str, usize> = rows.iter().enumerate().map(|(i, r)| (r.name.as_str(), i)).collect();
+    let index: HashMap<&str, usize> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.name.as_str(), i))
+        .collect();
 
     // Compatibility: reflexive-transitive closure of the unit derivations.
     let n = rows.len();
@@ -363,13 +424,14 @@ pub fn compute(g: &Normalized) -> Result<TableData, Vec<String>> {
 
     // Minimal texts, checked with pest_vm: first glued, then fully spaced, then tight.
     let text = g.text();
-    pest_meta::parse_and_optimize(&text).map_err(|es| es.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
+    pest_meta::parse_and_optimize(&text)
+        .map_err(|es| es.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
     let mut check = text.clone();
     for (i, r) in g.rules.iter().enumerate() {
         check.push_str(&format!("__reducer_check{i} = {{ {} }}\n", r.name));
     }
-    let (_, optimized) =
-        pest_meta::parse_and_optimize(&check).map_err(|es| es.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
+    let (_, optimized) = pest_meta::parse_and_optimize(&check)
+        .map_err(|es| es.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
     let vm = pest_vm::Vm::new(optimized);
     for mode in [Join::Glue, Join::Spaced, Join::Tight] {
         let candidates = min_texts(g, mode);
@@ -377,16 +439,14 @@ pub fn compute(g: &Normalized) -> Result<TableData, Vec<String>> {
             if rows[i].min_text.is_some() || rows[i].hidden || is_trivia(&r.name) {
                 continue;
             }
-            let Some(Some(t)) = candidates.get(&r.name) else { continue };
             let rule = format!("__reducer_check{i}");
-            let ok = vm
-                .parse(&rule, t)
-                .ok()
-                .and_then(|mut p| p.next())
-                .is_some_and(|p| p.as_span().end() == t.len());
-            if ok {
-                rows[i].min_text = Some(t.clone());
-            }
+            let parses = |t: &String| {
+                vm.parse(&rule, t)
+                    .ok()
+                    .and_then(|mut p| p.next())
+                    .is_some_and(|p| p.as_span().end() == t.len())
+            };
+            rows[i].min_text = candidates[&r.name].iter().find(|t| parses(t)).cloned();
         }
     }
 
@@ -396,7 +456,11 @@ pub fn compute(g: &Normalized) -> Result<TableData, Vec<String>> {
     }
     lits.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
     lits.dedup();
-    Ok(TableData { rules: rows, compat, literals: lits })
+    Ok(TableData {
+        rules: rows,
+        compat,
+        literals: lits,
+    })
 }
 
 #[cfg(test)]
@@ -433,8 +497,24 @@ WHITESPACE = _{ " " }
         assert_eq!(
             names,
             [
-                "file", "file__star0", "stmt", "block", "block__star0", "expr", "expr__star0", "term", "term__star0",
-                "atom", "paren", "num", "ident", "maybe", "maybe__opt0", "maybe__opt1", "WHITESPACE", "EOI"
+                "file",
+                "file__star0",
+                "stmt",
+                "block",
+                "block__star0",
+                "expr",
+                "expr__star0",
+                "term",
+                "term__star0",
+                "atom",
+                "paren",
+                "num",
+                "ident",
+                "maybe",
+                "maybe__opt0",
+                "maybe__opt1",
+                "WHITESPACE",
+                "EOI"
             ]
         );
         assert_eq!(row(&t, "file__star0").kind, Kind::Star);
@@ -447,7 +527,12 @@ WHITESPACE = _{ " " }
     #[test]
     fn nullability() {
         let t = tables(EXPR);
-        let nullable: Vec<&str> = t.rules.iter().filter(|r| r.nullable).map(|r| r.name.as_str()).collect();
+        let nullable: Vec<&str> = t
+            .rules
+            .iter()
+            .filter(|r| r.nullable)
+            .map(|r| r.name.as_str())
+            .collect();
         assert_eq!(nullable, ["file", "maybe", "EOI"]);
     }
 
@@ -455,12 +540,22 @@ WHITESPACE = _{ " " }
     fn compatibility_is_the_unit_derivation_closure() {
         let t = tables(EXPR);
         let compat = |a: &str| -> Vec<&str> {
-            t.rules.iter().filter(|b| t.compatible(a, &b.name)).map(|b| b.name.as_str()).collect()
+            t.rules
+                .iter()
+                .filter(|b| t.compatible(a, &b.name))
+                .map(|b| b.name.as_str())
+                .collect()
         };
-        assert_eq!(compat("expr"), ["expr", "term", "atom", "paren", "num", "ident"]);
+        assert_eq!(
+            compat("expr"),
+            ["expr", "term", "atom", "paren", "num", "ident"]
+        );
         assert_eq!(compat("stmt"), ["stmt", "block"]);
         assert_eq!(compat("file"), ["file", "file__star0", "stmt", "block"]);
-        assert_eq!(compat("maybe"), ["num", "ident", "maybe", "maybe__opt0", "maybe__opt1"]);
+        assert_eq!(
+            compat("maybe"),
+            ["num", "ident", "maybe", "maybe__opt0", "maybe__opt1"]
+        );
         assert_eq!(compat("num"), ["num"]);
         assert!(!t.compatible("paren", "expr"));
     }
@@ -483,12 +578,17 @@ WHITESPACE = _{ " " }
     #[test]
     fn minimal_texts_fall_back_to_spaces_and_are_dropped_when_they_do_not_parse() {
         // A keyword followed by a word needs the space, punctuation does not.
-        let t = tables("s = { \"int\" ~ id ~ \";\" }\nid = @{ ASCII_ALPHA+ }\nWHITESPACE = _{ \" \" }");
+        let t =
+            tables("s = { \"int\" ~ id ~ \";\" }\nid = @{ ASCII_ALPHA+ }\nWHITESPACE = _{ \" \" }");
         assert_eq!(row(&t, "s").min_text.as_deref(), Some("int a;"));
-        // Greedy `y?` eats the only `y`: the CFG minimum "xyz" does not parse.
+        // Greedy `y?` eats the only `y`: the CFG minimum "xyz" does not parse, the next
+        // shortest text does.
         let t = tables("s = { \"x\" ~ y? ~ y ~ \"z\" }\ny = { \"y\" }");
-        assert_eq!(row(&t, "s").min_text, None);
+        assert_eq!(row(&t, "s").min_text.as_deref(), Some("xyyz"));
         assert_eq!(row(&t, "y").min_text.as_deref(), Some("y"));
+        // Greedy `y*` eats every `y`: no text parses, so none is kept.
+        let t = tables("s = { \"x\" ~ y* ~ y }\ny = { \"y\" }");
+        assert_eq!(row(&t, "s").min_text, None);
         // Without WHITESPACE, glued text is the only option.
         let t = tables("s = { \"a\" ~ \"b\" }");
         assert_eq!(row(&t, "s").min_text.as_deref(), Some("ab"));

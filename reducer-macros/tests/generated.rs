@@ -8,7 +8,10 @@ struct Calc;
 fn names(text: &str) -> Vec<&'static str> {
     let tree = Calc.parse(text).unwrap();
     assert_eq!(tree.text(), text);
-    tree.bfs().into_iter().map(|n| Calc.tables().rule(tree.rule(n)).name).collect()
+    tree.bfs()
+        .into_iter()
+        .map(|n| Calc.tables().rule(tree.rule(n)).name)
+        .collect()
 }
 
 #[test]
@@ -17,7 +20,10 @@ fn rewritten_grammar_is_flat() {
     assert!(g.contains("stmts = { stmts__plus0+ }"), "{g}");
     assert!(g.contains("args = { expr ~ args__star0* }"), "{g}");
     assert!(g.contains("expr = { term ~ expr__star0* }"), "{g}");
-    assert!(g.contains("expr__star0 = { \"+\" ~ term | \"-\" ~ term }"), "{g}");
+    assert!(
+        g.contains("expr__star0 = { \"+\" ~ term | \"-\" ~ term }"),
+        "{g}"
+    );
     assert!(g.contains("// rewrite: left recursion in `expr`"), "{g}");
     assert_eq!(Calc.name(), "Calc");
     assert_eq!(Calc.extensions(), ["calc", "c2"]);
@@ -33,7 +39,12 @@ fn lists_are_siblings_and_left_recursion_is_a_star_tail() {
     assert_eq!(n.iter().filter(|&&r| r == "expr").count(), 1);
     assert_eq!(n.iter().filter(|&&r| r == "expr__star0").count(), 2);
     assert_eq!(n.iter().filter(|&&r| r == "term__star0").count(), 2);
-    assert_eq!(Calc.tables().rule(Calc::rule_id("stmts__plus0").unwrap()).derivation, Derivation::Plus);
+    assert_eq!(
+        Calc.tables()
+            .rule(Calc::rule_id("stmts__plus0").unwrap())
+            .derivation,
+        Derivation::Plus
+    );
 }
 
 #[test]

@@ -44,8 +44,16 @@ fn string(r: &mut Rng, out: &mut String) {
     out.push('"');
     for _ in 0..r.below(8) {
         match r.below(12) {
-            0 => out.push_str(r.pick::<&str>(&["\\n", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\t"])),
-            1 => out.push_str(r.pick::<&str>(&["\\u00e9", "\\u0000", "\\uD83D\\uDE00", "\\u001F", "\\uABCD"])),
+            0 => out.push_str(
+                r.pick::<&str>(&["\\n", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\t"]),
+            ),
+            1 => out.push_str(r.pick::<&str>(&[
+                "\\u00e9",
+                "\\u0000",
+                "\\uD83D\\uDE00",
+                "\\u001F",
+                "\\uABCD",
+            ])),
             2 => out.push(*r.pick(&['é', '😀', 'ß', '\u{7f}', '中'])),
             _ => out.push(*r.pick(&['a', 'b', 'k', 'x', ' ', '0', '{', ']', ',', ':'])),
         }
@@ -81,7 +89,11 @@ fn number(r: &mut Rng, out: &mut String) {
 
 /// A random valid JSON value of nesting depth at most `depth`.
 pub fn value(r: &mut Rng, depth: usize, out: &mut String) {
-    let kind = if depth == 0 { 2 + r.below(4) } else { r.below(6) };
+    let kind = if depth == 0 {
+        2 + r.below(4)
+    } else {
+        r.below(6)
+    };
     match kind {
         0 | 1 => {
             let (open, close) = if kind == 0 { ('{', '}') } else { ('[', ']') };
@@ -121,8 +133,8 @@ pub fn document(r: &mut Rng, depth: usize) -> String {
 }
 
 const NOISE: &[char] = &[
-    '{', '}', '[', ']', ',', ':', '"', '\\', '0', '1', '-', '+', '.', 'e', 'E', 't', 'n', 'u', 'l', ' ', '\n', '\u{1}',
-    'é', '/', 'x',
+    '{', '}', '[', ']', ',', ':', '"', '\\', '0', '1', '-', '+', '.', 'e', 'E', 't', 'n', 'u', 'l',
+    ' ', '\n', '\u{1}', 'é', '/', 'x',
 ];
 
 /// `doc` with one to three random edits (delete, insert, duplicate, swap, cut).

@@ -15,8 +15,8 @@
 //!   "algorithm", "options": {...} }
 //! ```
 //!
-//! `tokens` is `null` for `reduce-text`. `engine_seconds` is wall time minus oracle time (the
-//! reducer's own cost), never negative.
+//! `tokens` is `null` for `reduce-text`. `engine_seconds` is wall time minus the time spent
+//! waiting for oracle runs (the reducer's own cost), never negative.
 
 use super::args::Args;
 use super::progress::Sample;
@@ -267,12 +267,14 @@ pub fn syntax_checks(stats: &Stats) -> SyntaxChecks {
     }
 }
 
-/// Wall, oracle and engine time.
-pub fn times(wall: Duration, oracle: Duration) -> Times {
+/// Wall, oracle and engine time: `oracle` is the summed time of the oracle runs, `waited` the
+/// time the engine was blocked on them (equal with `-j 1`); the engine's own time is wall
+/// time minus `waited`.
+pub fn times(wall: Duration, oracle: Duration, waited: Duration) -> Times {
     Times {
         wall_seconds: wall.as_secs_f64(),
         oracle_seconds: oracle.as_secs_f64(),
-        engine_seconds: wall.saturating_sub(oracle).as_secs_f64(),
+        engine_seconds: wall.saturating_sub(waited).as_secs_f64(),
     }
 }
 
@@ -363,7 +365,7 @@ mod tests {
             output: FileSize::measure(Path::new("x.toy.reduced"), b" a ;\n", Some(1)),
             queries: queries(&stats),
             syntax_checks: syntax_checks(&stats),
-            time: times(Duration::from_secs(3), Duration::from_secs(2)),
+            time: times(Duration::from_secs(3), Duration::from_secs(2), Duration::from_secs(2)),
             cache: cache(&CacheStats::default()),
             size_over_time: size_over_time(&stats, &[], true),
             algorithm: "pardis".into(),
@@ -446,7 +448,7 @@ mod tests {
 
     #[test]
     fn engine_time_is_never_negative() {
-        let t = times(Duration::from_secs(1), Duration::from_secs(4));
+        let t = times(Duration::from_secs(1), Duration::from_secs(4), Duration::from_secs(4));
         assert_eq!(t.engine_seconds, 0.0);
     }
 }

@@ -1,0 +1,5 @@
+//! `reduce-js`: the JavaScript reducer (see `reducer_core::cli`).
+
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main::<generated_example::JavaScript>()
+}

@@ -1,0 +1,228 @@
+//! Every generated language on real files: the project's own corpora, the shared benchmark
+//! inputs and, where the machine has them, large realistic corpora (npm's JavaScript sources,
+//! the JDK's Java sources). Each accepted file must print back byte for byte.
+//!
+//! Tests that need files outside the repository skip with a message when they are absent.
+
+use generated_example::{Java, JavaScript, Json, C};
+use reducer_core::Language;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The files with one of `extensions` below `dir` (recursively), sorted.
+fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| extensions.contains(&x))
+            {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Parses every file and checks the print-back; returns (files, bytes, failures).
+fn parse_all(lang: &dyn Language, paths: &[PathBuf]) -> (usize, usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let mut bytes = 0;
+    for p in paths {
+        let Ok(text) = std::fs::read_to_string(p) else {
+            continue;
+        };
+        bytes += text.len();
+        match lang.parse(&text) {
+            Ok(tree) => {
+                if tree.text() != text {
+                    failures.push(format!("{}: prints back differently", p.display()));
+                }
+            }
+            Err(e) => failures.push(format!("{}:{e}", p.display())),
+        }
+    }
+    (paths.len(), bytes, failures)
+}
+
+fn corpus_dir(lang: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus")
+        .join(lang)
+}
+
+fn shared_bench(set: &str) -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/bench")
+        .join(set);
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {} is absent", dir.display());
+        None
+    }
+}
+
+#[test]
+fn project_corpora_parse_and_print_back() {
+    let langs: [(&dyn Language, &str, &[&str]); 4] = [
+        (&C, "c", &["c"]),
+        (&JavaScript, "js", &["js", "mjs"]),
+        (&Java, "java", &["java"]),
+        (&Json, "json", &["json"]),
+    ];
+    for (lang, dir, ext) in langs {
+        let paths = files(&corpus_dir(dir), ext);
+        if paths.is_empty() && dir == "json" {
+            continue; // JSON is covered by the generated differential tests.
+        }
+        assert!(
+            paths.len() >= 15,
+            "{dir}: only {} corpus files",
+            paths.len()
+        );
+        let (n, _, failures) = parse_all(lang, &paths);
+        assert!(
+            failures.is_empty(),
+            "{dir}: {} of {n} failed:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+}
+
+#[test]
+fn every_perses_benchmark_input_parses_and_prints_back() {
+    let Some(dir) = shared_bench("perses") else {
+        return;
+    };
+    let paths: Vec<PathBuf> = files(&dir, &["c"])
+        .into_iter()
+        .filter(|p| p.file_name().is_some_and(|n| n == "input.c"))
+        .collect();
+    assert!(
+        paths.len() >= 30,
+        "expected the 38 Perses inputs, found {}",
+        paths.len()
+    );
+    let start = Instant::now();
+    let (n, bytes, failures) = parse_all(&C, &paths);
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "perses: {n} files, {:.1} MB in {secs:.2} s ({:.2} MB/s)",
+        bytes as f64 / 1e6,
+        bytes as f64 / 1e6 / secs
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {n} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_jrts_benchmark_input_parses_and_prints_back() {
+    let Some(dir) = shared_bench("jrts") else {
+        return;
+    };
+    let paths: Vec<PathBuf> = files(&dir, &["js"]);
+    assert!(
+        paths.len() >= 13,
+        "expected the 13 JerryScript inputs, found {}",
+        paths.len()
+    );
+    let (n, _, failures) = parse_all(&JavaScript, &paths);
+    assert!(
+        failures.is_empty(),
+        "{} of {n} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// npm's own sources: hundreds of real CommonJS and ES-module files.
+#[test]
+fn npm_sources_parse() {
+    let dir = Path::new("/usr/lib/node_modules/npm");
+    let paths: Vec<PathBuf> = files(dir, &["js", "cjs", "mjs"])
+        .into_iter()
+        .take(400)
+        .collect();
+    if paths.len() < 50 {
+        eprintln!(
+            "skipped: fewer than 50 JavaScript files under {}",
+            dir.display()
+        );
+        return;
+    }
+    let (n, bytes, failures) = parse_all(&JavaScript, &paths);
+    eprintln!("npm: {n} files, {bytes} bytes, {} failures", failures.len());
+    assert!(
+        failures.is_empty(),
+        "{} of {n} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The JDK's own sources (src.zip), a sample of a few hundred files.
+#[test]
+fn jdk_sources_parse() {
+    let Some(zip) = [
+        "/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip",
+        "/usr/lib/jvm/openjdk-17/lib/src.zip",
+    ]
+    .iter()
+    .map(Path::new)
+    .find(|p| p.is_file()) else {
+        eprintln!("skipped: no JDK 17 src.zip (apt-get install openjdk-17-source)");
+        return;
+    };
+    let out = tempfile::tempdir().unwrap();
+    let status = std::process::Command::new("unzip")
+        .args(["-q", "-o"])
+        .arg(zip)
+        .args([
+            "java.base/java/util/*",
+            "java.base/java/lang/*",
+            "java.base/java/time/*",
+        ])
+        .arg("-d")
+        .arg(out.path())
+        .status();
+    if !status.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: could not unzip {}", zip.display());
+        return;
+    }
+    let paths: Vec<PathBuf> = files(out.path(), &["java"])
+        .into_iter()
+        .step_by(3)
+        .take(300)
+        .collect();
+    assert!(paths.len() >= 50, "only {} JDK files", paths.len());
+    let start = Instant::now();
+    let (n, bytes, failures) = parse_all(&Java, &paths);
+    eprintln!(
+        "jdk: {n} files, {:.1} MB in {:.2} s, {} failures",
+        bytes as f64 / 1e6,
+        start.elapsed().as_secs_f64(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {n} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

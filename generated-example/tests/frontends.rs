@@ -1,0 +1,340 @@
+//! Differential tests against real front ends: `node` for JavaScript, `javac` for Java, and
+//! gcc on csmith programs for C. Each skips with a message when its tool is missing.
+//!
+//! The grammars are permissive by design (semantic errors such as a duplicate `let` are the
+//! oracle's business), so the hard requirement is one-sided: what the real front end accepts,
+//! we accept (≥ 99 %). Agreement on mutated files is reported in both directions.
+
+use generated_example::{Java, JavaScript, C};
+use reducer_core::Language;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    }
+}
+
+/// A broken or not-so-broken variant of `text`: a deleted token, a deleted line, a deleted
+/// span, or an inserted punctuation character.
+fn mutate(r: &mut Rng, text: &str) -> String {
+    let b = text.as_bytes();
+    let at = |r: &mut Rng| {
+        let mut i = r.below(b.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    match r.below(4) {
+        0 => {
+            let i = at(r);
+            let end = (i..b.len())
+                .find(|&j| b[j].is_ascii_whitespace())
+                .unwrap_or(b.len());
+            format!("{}{}", &text[..i], &text[end..])
+        }
+        1 => {
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            let k = r.below(lines.len());
+            lines
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != k)
+                .map(|(_, l)| *l)
+                .collect()
+        }
+        2 => {
+            let i = at(r);
+            let mut j = (i + 1 + r.below(40)).min(b.len());
+            while !text.is_char_boundary(j) {
+                j += 1;
+            }
+            format!("{}{}", &text[..i], &text[j..])
+        }
+        _ => {
+            let i = at(r);
+            let c = [")", "(", "{", "}", ";", ",", "=", "[", "*", "<"][r.below(10)];
+            format!("{}{c}{}", &text[..i], &text[i..])
+        }
+    }
+}
+
+fn have(tool: &str, arg: &str) -> bool {
+    Command::new(tool)
+        .arg(arg)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|x| x == ext));
+    v.sort();
+    v
+}
+
+/// Agreement counts: (front end accepts, we accept too, front end rejects, we reject too).
+#[derive(Default, Debug)]
+struct Agreement {
+    accepted: usize,
+    accepted_too: usize,
+    rejected: usize,
+    rejected_too: usize,
+    misses: Vec<String>,
+}
+
+impl Agreement {
+    fn add(&mut self, name: &str, theirs: bool, ours: bool) {
+        if theirs {
+            self.accepted += 1;
+            if ours {
+                self.accepted_too += 1;
+            } else {
+                self.misses.push(name.to_string());
+            }
+        } else {
+            self.rejected += 1;
+            self.rejected_too += usize::from(!ours);
+        }
+    }
+
+    fn report(&self, what: &str) -> f64 {
+        let rate = self.accepted_too as f64 / self.accepted.max(1) as f64;
+        eprintln!(
+            "{what}: accepted by the front end {}/{} ({:.1} %), rejected by both {}/{}",
+            self.accepted_too,
+            self.accepted,
+            100.0 * rate,
+            self.rejected_too,
+            self.rejected
+        );
+        rate
+    }
+}
+
+/// Node's verdict on each file, in one node process: compiled as a CommonJS module body or,
+/// failing that, as an ES module (`node --check` semantics), except `.mjs` = module only.
+fn node_verdicts(paths: &[PathBuf]) -> Vec<bool> {
+    const CHECKER: &str = r#"
+const vm = require('vm'), fs = require('fs');
+const out = [];
+for (const f of fs.readFileSync(0, 'utf8').split('\n').filter(Boolean)) {
+  const src = fs.readFileSync(f, 'utf8');
+  let ok = false;
+  if (!f.endsWith('.mjs')) {
+    try { vm.compileFunction(src, ['exports', 'require', 'module', '__filename', '__dirname']); ok = true; } catch (e) {}
+  }
+  if (!ok) { try { new vm.SourceTextModule(src); ok = true; } catch (e) {} }
+  out.push(ok ? '1' : '0');
+}
+process.stdout.write(out.join('\n') + '\n');
+"#;
+    let mut child = Command::new("node")
+        .args(["--experimental-vm-modules", "--no-warnings", "-e", CHECKER])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("node runs");
+    let list: String = paths.iter().map(|p| format!("{}\n", p.display())).collect();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(list.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l == "1")
+        .collect()
+}
+
+#[test]
+fn javascript_agrees_with_node() {
+    if !have("node", "--version") {
+        eprintln!("skipped: node is not installed");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut originals = files(&root.join("tests/corpus/js"), "js");
+    originals.extend(files(&root.join("tests/corpus/js"), "mjs"));
+    if let Ok(dir) = std::fs::read_dir(root.join("../../shared/bench/jrts")) {
+        for case in dir.flatten() {
+            originals.push(case.path().join("input.js"));
+        }
+    }
+    originals.retain(|p| p.is_file());
+    let tmp = tempfile::tempdir().unwrap();
+    let mut r = Rng(0x5eed_1234_5678_9abc);
+    let mut all = originals.clone();
+    for (i, p) in originals.iter().enumerate() {
+        let text = std::fs::read_to_string(p).unwrap();
+        for k in 0..12 {
+            let ext = p.extension().unwrap().to_str().unwrap();
+            let m = tmp.path().join(format!("m{i}_{k}.{ext}"));
+            std::fs::write(&m, mutate(&mut r, &text)).unwrap();
+            all.push(m);
+        }
+    }
+    let verdicts = node_verdicts(&all);
+    assert_eq!(verdicts.len(), all.len(), "node answered for every file");
+    let (mut orig, mut mutants) = (Agreement::default(), Agreement::default());
+    for (i, (p, &theirs)) in all.iter().zip(&verdicts).enumerate() {
+        let text = std::fs::read_to_string(p).unwrap();
+        let ours = JavaScript.parse(&text).is_ok();
+        let bucket = if i < originals.len() {
+            &mut orig
+        } else {
+            &mut mutants
+        };
+        bucket.add(&p.display().to_string(), theirs, ours);
+    }
+    orig.report("javascript originals");
+    let rate = mutants.report("javascript mutants");
+    assert_eq!(
+        orig.accepted_too, orig.accepted,
+        "originals node accepts: {:?}",
+        orig.misses
+    );
+    assert!(
+        rate >= 0.99,
+        "mutants node accepts but we reject: {:?}",
+        mutants.misses
+    );
+}
+
+/// javac's verdict on syntax only, for many files in one javac run: javac stops after
+/// parsing (`-XDshould-stop.*=PARSE`), so only syntax errors are reported, each as
+/// `PATH:LINE: error: …`; a file is valid when no error names it.
+fn javac_verdicts(paths: &[PathBuf]) -> Vec<bool> {
+    let out = Command::new("javac")
+        .args([
+            "-proc:none",
+            "-XDshould-stop.ifNoError=PARSE",
+            "-XDshould-stop.ifError=PARSE",
+        ])
+        .args(["-Xmaxerrs", "1000000", "-encoding", "UTF-8", "-d"])
+        .arg(std::env::temp_dir().join("reducer-javac-out"))
+        .args(paths)
+        .output()
+        .expect("javac runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let failing: std::collections::HashSet<&str> = stderr
+        .lines()
+        .filter_map(|l| l.split_once(": error:").map(|(loc, _)| loc))
+        .filter_map(|loc| loc.rsplit_once(':').map(|(path, _line)| path))
+        .collect();
+    paths
+        .iter()
+        .map(|p| !failing.contains(p.to_str().unwrap()))
+        .collect()
+}
+
+#[test]
+fn java_agrees_with_javac() {
+    if !have("javac", "-version") {
+        eprintln!("skipped: javac is not installed");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let originals = files(&root.join("tests/corpus/java"), "java");
+    assert!(
+        originals.len() >= 15,
+        "only {} Java corpus files",
+        originals.len()
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let mut r = Rng(0x0dd_ba11_cafe_f00d);
+    let mut all = originals.clone();
+    for (i, p) in originals.iter().enumerate() {
+        let text = std::fs::read_to_string(p).unwrap();
+        for k in 0..10 {
+            // Same file name (a public class must match it), in a directory of its own.
+            let dir = tmp.path().join(format!("m{i}_{k}"));
+            std::fs::create_dir(&dir).unwrap();
+            let m = dir.join(p.file_name().unwrap());
+            std::fs::write(&m, mutate(&mut r, &text)).unwrap();
+            all.push(m);
+        }
+    }
+    let verdicts = javac_verdicts(&all);
+    let (mut orig, mut mutants) = (Agreement::default(), Agreement::default());
+    for (i, (p, &theirs)) in all.iter().zip(&verdicts).enumerate() {
+        let text = std::fs::read_to_string(p).unwrap();
+        let ours = Java.parse(&text).is_ok();
+        let bucket = if i < originals.len() {
+            &mut orig
+        } else {
+            &mut mutants
+        };
+        bucket.add(&p.display().to_string(), theirs, ours);
+    }
+    orig.report("java originals");
+    let rate = mutants.report("java mutants");
+    assert!(
+        mutants.rejected > 50,
+        "the mutants must include broken files"
+    );
+    assert_eq!(
+        orig.accepted_too, orig.accepted,
+        "originals javac accepts: {:?}",
+        orig.misses
+    );
+    assert!(
+        rate >= 0.99,
+        "mutants javac accepts but we reject: {:?}",
+        mutants.misses
+    );
+}
+
+#[test]
+fn csmith_programs_parse_after_preprocessing() {
+    if !have("csmith", "--version") || !have("gcc", "--version") {
+        eprintln!("skipped: csmith or gcc is not installed (apt-get install csmith libcsmith-dev)");
+        return;
+    }
+    let include = ["/usr/include/csmith", "/usr/include/csmith-2.3.0"]
+        .into_iter()
+        .find(|d| Path::new(d).is_dir());
+    let Some(include) = include else {
+        eprintln!("skipped: csmith headers not found (apt-get install libcsmith-dev)");
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let mut parsed = 0;
+    for seed in 1..=10u32 {
+        let src = tmp.path().join(format!("s{seed}.c"));
+        let gen = Command::new("csmith")
+            .args(["--seed", &seed.to_string(), "-o"])
+            .arg(&src)
+            .status()
+            .unwrap();
+        assert!(gen.success());
+        let pre = Command::new("gcc")
+            .args(["-E", "-P", "-I", include])
+            .arg(&src)
+            .output()
+            .unwrap();
+        assert!(pre.status.success(), "gcc -E failed on seed {seed}");
+        let text = String::from_utf8(pre.stdout).unwrap();
+        let tree = C
+            .parse(&text)
+            .unwrap_or_else(|e| panic!("csmith seed {seed}: {e}"));
+        assert_eq!(tree.text(), text);
+        parsed += 1;
+    }
+    eprintln!("csmith: {parsed} preprocessed programs parse and print back");
+}
