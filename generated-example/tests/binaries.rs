@@ -19,7 +19,12 @@ fn root() -> &'static Path {
 
 /// Copies `input` into a fresh directory and reduces it there with `bin` and `oracle`;
 /// returns (original, result, stats JSON).
-fn reduce(bin: &str, input: &Path, oracle: &Path, extra: &[&str]) -> (String, String, serde_json::Value) {
+fn reduce(
+    bin: &str,
+    input: &Path,
+    oracle: &Path,
+    extra: &[&str],
+) -> (String, String, serde_json::Value) {
     let dir = tempfile::tempdir().unwrap();
     let local = dir.path().join(input.file_name().unwrap());
     std::fs::copy(input, &local).unwrap();
@@ -39,11 +44,16 @@ fn reduce(bin: &str, input: &Path, oracle: &Path, extra: &[&str]) -> (String, St
         String::from_utf8_lossy(&out.stderr)
     );
     let original = std::fs::read_to_string(input).unwrap();
-    assert_eq!(std::fs::read_to_string(&local).unwrap(), original, "the input is untouched");
+    assert_eq!(
+        std::fs::read_to_string(&local).unwrap(),
+        original,
+        "the input is untouched"
+    );
     let mut reduced = local.into_os_string();
     reduced.push(".reduced");
     let result = std::fs::read_to_string(PathBuf::from(reduced)).unwrap();
-    let stats: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(stats).unwrap()).unwrap();
+    let stats: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(stats).unwrap()).unwrap();
     (original, result, stats)
 }
 
@@ -71,9 +81,17 @@ fn bundled_c_example_reduces_to_the_division() {
     }
     let ex = root().join("examples/c");
     let oracle = ex.join("interesting.sh");
-    let (original, result, stats) = reduce(env!("CARGO_BIN_EXE_reduce-c"), &ex.join("bug.c"), &oracle, &[]);
+    let (original, result, stats) = reduce(
+        env!("CARGO_BIN_EXE_reduce-c"),
+        &ex.join("bug.c"),
+        &oracle,
+        &[],
+    );
     assert!(interesting(&oracle, "bug.c", &result), "result: {result:?}");
-    assert!(non_ws(&result) * 10 < non_ws(&original), "result: {result:?}");
+    assert!(
+        non_ws(&result) * 10 < non_ws(&original),
+        "result: {result:?}"
+    );
     assert!(result.contains("/ 0") || result.contains("/0"));
     assert_eq!(stats["status"], "success");
     assert!(stats["queries"]["real"].as_u64().unwrap() < 200);
@@ -87,9 +105,20 @@ fn bundled_json_example_keeps_the_negative_price() {
     }
     let ex = root().join("examples/json");
     let oracle = ex.join("interesting.sh");
-    let (original, result, _) = reduce(env!("CARGO_BIN_EXE_reduce-json"), &ex.join("orders.json"), &oracle, &[]);
-    assert!(interesting(&oracle, "orders.json", &result), "result: {result:?}");
-    assert!(non_ws(&result) * 10 < non_ws(&original), "result: {result:?}");
+    let (original, result, _) = reduce(
+        env!("CARGO_BIN_EXE_reduce-json"),
+        &ex.join("orders.json"),
+        &oracle,
+        &[],
+    );
+    assert!(
+        interesting(&oracle, "orders.json", &result),
+        "result: {result:?}"
+    );
+    assert!(
+        non_ws(&result) * 10 < non_ws(&original),
+        "result: {result:?}"
+    );
     assert!(result.contains("-19.5"));
 }
 
@@ -101,9 +130,20 @@ fn bundled_js_example_still_throws() {
     }
     let ex = root().join("examples/js");
     let oracle = ex.join("interesting.sh");
-    let (original, result, _) = reduce(env!("CARGO_BIN_EXE_reduce-js"), &ex.join("crash.js"), &oracle, &[]);
-    assert!(interesting(&oracle, "crash.js", &result), "result: {result:?}");
-    assert!(non_ws(&result) * 5 < non_ws(&original), "result: {result:?}");
+    let (original, result, _) = reduce(
+        env!("CARGO_BIN_EXE_reduce-js"),
+        &ex.join("crash.js"),
+        &oracle,
+        &[],
+    );
+    assert!(
+        interesting(&oracle, "crash.js", &result),
+        "result: {result:?}"
+    );
+    assert!(
+        non_ws(&result) * 5 < non_ws(&original),
+        "result: {result:?}"
+    );
 }
 
 #[test]
@@ -113,11 +153,18 @@ fn java_example_with_a_grep_oracle() {
     let dir = tempfile::tempdir().unwrap();
     let oracle = dir.path().join("keep.sh");
     std::fs::write(&oracle, "#!/bin/sh\ngrep -q 'int total = sum;' \"$1\"\n").unwrap();
-    std::process::Command::new("chmod").arg("+x").arg(&oracle).status().unwrap();
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&oracle)
+        .status()
+        .unwrap();
     let input = root().join("examples/java/Ledger.java");
     let (original, result, _) = reduce(env!("CARGO_BIN_EXE_reduce-java"), &input, &oracle, &[]);
     assert!(result.contains("int total = sum;"));
-    assert!(non_ws(&result) * 5 < non_ws(&original), "result: {result:?}");
+    assert!(
+        non_ws(&result) * 5 < non_ws(&original),
+        "result: {result:?}"
+    );
     let reparsed = Command::new(env!("CARGO_BIN_EXE_reduce-java"))
         .arg("--parse-only")
         .arg(input.with_file_name("missing.java"))
@@ -146,8 +193,16 @@ fn perses_benchmark_case_with_its_gcc_oracle() {
         return;
     };
     let oracle = case.join("oracle.sh");
-    let (original, result, stats) = reduce(env!("CARGO_BIN_EXE_reduce-c"), &case.join("input.c"), &oracle, &[]);
-    assert!(interesting(&oracle, "input.c", &result), "result: {result:?}");
+    let (original, result, stats) = reduce(
+        env!("CARGO_BIN_EXE_reduce-c"),
+        &case.join("input.c"),
+        &oracle,
+        &[],
+    );
+    assert!(
+        interesting(&oracle, "input.c", &result),
+        "result: {result:?}"
+    );
     assert!(non_ws(&result) < non_ws(&original));
     eprintln!(
         "timeout-gcc-71632: {} -> {} non-whitespace chars, {} queries",
@@ -167,8 +222,16 @@ fn jrts_benchmark_case_with_its_node_oracle() {
         return;
     };
     let oracle = case.join("oracle.sh");
-    let (original, result, _) = reduce(env!("CARGO_BIN_EXE_reduce-js"), &case.join("input.js"), &oracle, &[]);
-    assert!(interesting(&oracle, "input.js", &result), "result: {result:?}");
+    let (original, result, _) = reduce(
+        env!("CARGO_BIN_EXE_reduce-js"),
+        &case.join("input.js"),
+        &oracle,
+        &[],
+    );
+    assert!(
+        interesting(&oracle, "input.js", &result),
+        "result: {result:?}"
+    );
     assert!(non_ws(&result) < non_ws(&original));
 }
 

@@ -55,7 +55,12 @@ pub struct Session<'l> {
 
 impl<'l> Session<'l> {
     /// A session reducing `tree`.
-    pub fn new(lang: &'l dyn Language, tree: Tree, tester: Tester, options: SessionOptions) -> Self {
+    pub fn new(
+        lang: &'l dyn Language,
+        tree: Tree,
+        tester: Tester,
+        options: SessionOptions,
+    ) -> Self {
         let mut s = Session {
             lang,
             tree,
@@ -124,7 +129,11 @@ impl<'l> Session<'l> {
         stats.check_time += checks.time;
         let (index, text) = found?;
         self.tree.commit(&tried[index]);
-        debug_assert_eq!(self.tree.text().as_bytes(), &text[..], "commit diverged from candidate");
+        debug_assert_eq!(
+            self.tree.text().as_bytes(),
+            &text[..],
+            "commit diverged from candidate"
+        );
         let tokens = self.tree.tokens() as usize;
         self.tester.stats_mut().record_size(text.len(), tokens);
         Some(index)
@@ -167,6 +176,7 @@ impl<'l> Session<'l> {
             Ok(tree) => {
                 self.tree = tree;
                 self.unparsed = None;
+                self.record_size();
                 true
             }
             Err(_) => {
@@ -210,7 +220,9 @@ impl<'a> View<'a> {
             Derivation::Plus => t.parent(node).is_some_and(|p| {
                 let rule = t.slot_rule(node);
                 t.children(p)
-                    .filter(|&c| c != node && t.slot_rule(c) == rule && t.derivation(c) == Derivation::Plus)
+                    .filter(|&c| {
+                        c != node && t.slot_rule(c) == rule && t.derivation(c) == Derivation::Plus
+                    })
                     .take(1)
                     .count()
                     == 1

@@ -222,7 +222,10 @@ impl<'t> Parser<'t> {
         self.skip_ws();
         let ok = self.text[self.pos..].starts_with(s.as_bytes())
             && !(s.as_bytes()[0].is_ascii_alphabetic()
-                && self.text.get(self.pos + s.len()).is_some_and(|&b| is_ident_char(b)))
+                && self
+                    .text
+                    .get(self.pos + s.len())
+                    .is_some_and(|&b| is_ident_char(b)))
             && !(s == "=" && self.text.get(self.pos + 1) == Some(&b'='));
         if ok {
             self.pos += s.len();
@@ -327,7 +330,10 @@ impl<'t> Parser<'t> {
                 }
             }
             EXPR_STAR => {
-                ["==", "+", "-", "*", "/", "<", ">"].iter().any(|o| self.lit(o)) && self.rule(UNARY)
+                ["==", "+", "-", "*", "/", "<", ">"]
+                    .iter()
+                    .any(|o| self.lit(o))
+                    && self.rule(UNARY)
             }
             UNARY => {
                 self.star(UNARY_STAR);
@@ -388,12 +394,11 @@ mod tests {
     #[test]
     fn edits_on_toy_trees() {
         let t = Toy.parse("if (1) { print; }").unwrap();
-        let stmt = t.children(t.children(t.root()).next().unwrap()).next().unwrap();
-        let body = t
-            .bfs()
-            .into_iter()
-            .find(|&n| t.rule(n) == BLOCK)
+        let stmt = t
+            .children(t.children(t.root()).next().unwrap())
+            .next()
             .unwrap();
+        let body = t.bfs().into_iter().find(|&n| t.rule(n) == BLOCK).unwrap();
         let mut e = EditSet::new();
         e.hoist(stmt, body);
         assert_eq!(t.print(&e), "{ print; }");
@@ -488,7 +493,10 @@ impl Brackets {
             // `items` matches the empty string; as the body of a `?` it must match something.
             LIST_OPT => self.rule(p, ITEMS) && p.events.len() > save.1 + 2,
             ATOM => {
-                let len = p.text[p.pos..].iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+                let len = p.text[p.pos..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphanumeric())
+                    .count();
                 p.pos += len;
                 len > 0
             }
@@ -572,6 +580,10 @@ pub fn session(
     use crate::{cache::CacheOptions, oracle::FnOracle, session::SessionOptions, tester::Tester};
     let tree = lang.parse(src).expect("test input parses");
     let f = move |b: &[u8]| oracle(&String::from_utf8_lossy(b));
-    let tester = Tester::new(std::sync::Arc::new(FnOracle(f)), CacheOptions::default(), jobs);
+    let tester = Tester::new(
+        std::sync::Arc::new(FnOracle(f)),
+        CacheOptions::default(),
+        jobs,
+    );
     crate::session::Session::new(lang, tree, tester, SessionOptions::default())
 }

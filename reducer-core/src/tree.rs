@@ -397,7 +397,13 @@ impl Tree {
                         glue.junction = true;
                     }
                     let marked = marks.as_deref().is_some_and(|m| m.contains_key(&slot));
-                    stack.push((n, self.nodes[n as usize].seg_start, substituted, slot, marked));
+                    stack.push((
+                        n,
+                        self.nodes[n as usize].seg_start,
+                        substituted,
+                        slot,
+                        marked,
+                    ));
                     if marked {
                         // The slot starts where its first text lands.
                         mark(marks, slot, PENDING, true);

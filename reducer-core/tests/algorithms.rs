@@ -53,7 +53,10 @@ fn assert_removal_minimal(s: &Session<'_>, oracle: Pred) {
         if let Some(r) = s.view().removal(n) {
             let mut e = EditSet::new();
             e.set(n, r);
-            assert!(!still_interesting(s, &e, oracle), "removal of {n} keeps it interesting");
+            assert!(
+                !still_interesting(s, &e, oracle),
+                "removal of {n} keeps it interesting"
+            );
         }
     }
 }
@@ -106,13 +109,19 @@ fn results_stay_interesting_and_minimal() {
             "pardis-hybrid+hoist" => assert_hoist_minimal(&s, needs_print_c, 4),
             _ => {}
         }
-        eprintln!("{name:22} {:3} queries -> {out:?}", s.tester.stats().queries);
+        eprintln!(
+            "{name:22} {:3} queries -> {out:?}",
+            s.tester.stats().queries
+        );
     }
 }
 
 #[test]
 fn parallel_runs_give_the_sequential_result() {
-    for &name in TREE_ALGORITHMS.iter().chain(&["hdd", "ddmin-lines", "ddmin-tokens"]) {
+    for &name in TREE_ALGORITHMS
+        .iter()
+        .chain(&["hdd", "ddmin-lines", "ddmin-tokens"])
+    {
         let a = run(name, PROGRAM, needs_print_c, 1);
         let b = run(name, PROGRAM, needs_print_c, 2);
         assert_eq!(a.text(), b.text(), "{name}");
@@ -185,7 +194,10 @@ fn hdd_replaces_non_nullable_nodes_by_minimal_text() {
         t.contains("print(1)") && t.contains("if")
     }
     let s = run("hdd*", src, oracle, 1);
-    assert_eq!(s.tree.text().split_whitespace().collect::<String>(), "if(0){print(1);}");
+    assert_eq!(
+        s.tree.text().split_whitespace().collect::<String>(),
+        "if(0){print(1);}"
+    );
     assert!(matches!(s.tree.subst(s.tree.bfs()[0]), Subst::Keep));
 }
 
@@ -201,4 +213,13 @@ fn syntax_check_keeps_broken_candidates_from_the_oracle() {
     }
     // With the unfiltered GTR mode and plain token ddmin the check is what keeps the oracle
     // safe; ddmin-tokens has no check, so it is left out here.
+}
+
+#[test]
+fn default_algorithm_drops_blank_lines_at_the_end() {
+    let s = run("pardis-hybrid+hoist", PROGRAM, needs_print_c, 1);
+    let out = s.text();
+    assert!(needs_print_c(&out));
+    assert!(!out.lines().any(|l| l.trim().is_empty()), "{out:?}");
+    assert_eq!(s.tester.stats().sizes.last().unwrap().bytes, out.len());
 }

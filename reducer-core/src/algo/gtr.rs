@@ -350,10 +350,7 @@ fn substitute(
 mod tests {
     use super::*;
     use crate::algo;
-    
-    
-    
-    
+
     use crate::testing::{rule, Toy};
     use crate::Language;
     use std::path::Path;

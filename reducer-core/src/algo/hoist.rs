@@ -141,13 +141,9 @@ pub fn hddh_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
 mod tests {
     use super::*;
     use crate::algo;
-    
-    
-    
-    
+
     use crate::testing::Toy;
     use crate::Language;
-    
 
     type Pred = fn(&str) -> bool;
 

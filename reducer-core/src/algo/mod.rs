@@ -73,7 +73,7 @@ pub const DEFAULT_ALGORITHM: &str = "pardis-hybrid+hoist";
 pub const ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
         name: "pardis-hybrid+hoist",
-        summary: "default: pardis-hybrid, then hoisting, repeated until neither changes anything",
+        summary: "default: pardis-hybrid, then hoisting, repeated until neither changes anything; then blank lines go",
     },
     AlgorithmInfo {
         name: "pardis",
@@ -160,6 +160,9 @@ pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), Unkno
                 let b = repeat(s, true, |s| hoist::hoist_pass(s, o));
                 a | b
             });
+            if !s.interrupted() {
+                text::tidy_lines(s);
+            }
         }
         "pardis" => {
             repeat(s, fix, |s| pardis::pass(s, o));
@@ -218,7 +221,11 @@ pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), Unkno
 
 /// Runs `pass` once, or until it changes nothing (or the run is interrupted) when `fixpoint`;
 /// returns whether anything changed.
-pub fn repeat(s: &mut Session<'_>, fixpoint: bool, mut pass: impl FnMut(&mut Session<'_>) -> bool) -> bool {
+pub fn repeat(
+    s: &mut Session<'_>,
+    fixpoint: bool,
+    mut pass: impl FnMut(&mut Session<'_>) -> bool,
+) -> bool {
     let mut changed = false;
     loop {
         let before = size(s);

@@ -32,7 +32,6 @@ impl<'s, 'l> NodeConfigs<'s, 'l> {
             current: items.iter().map(|&(n, _)| n).collect(),
         }
     }
-
 }
 
 /// The edits turning the committed configuration `current` into `kept`.
@@ -48,7 +47,10 @@ fn edits(current: &[NodeId], removals: &FxHashMap<NodeId, Subst>, kept: &[NodeId
 }
 
 impl ListTest<NodeId> for NodeConfigs<'_, '_> {
-    fn first_interesting(&mut self, configs: &mut dyn Iterator<Item = Vec<NodeId>>) -> Option<usize> {
+    fn first_interesting(
+        &mut self,
+        configs: &mut dyn Iterator<Item = Vec<NodeId>>,
+    ) -> Option<usize> {
         let mut seen: Vec<Vec<NodeId>> = Vec::new();
         let (current, removals, position) = (&self.current, &self.removals, &self.position);
         let found = self.session.first_interesting_keyed(&mut |_| {
@@ -79,7 +81,11 @@ pub fn reduce_nodes(
         return items.into_iter().map(|(n, _)| n).collect();
     }
     let mut configs = NodeConfigs::new(session, &items);
-    if try_empty && configs.first_interesting(&mut std::iter::once(Vec::new())).is_some() {
+    if try_empty
+        && configs
+            .first_interesting(&mut std::iter::once(Vec::new()))
+            .is_some()
+    {
         return Vec::new();
     }
     if items.len() == 1 {

@@ -60,7 +60,10 @@ pub fn list_groups(s: &Session<'_>, node: NodeId) -> Vec<Vec<NodeId>> {
         if !matches!(s.tree.derivation(c), Derivation::Star | Derivation::Plus) {
             continue;
         }
-        match groups.iter_mut().find(|g| s.tree.slot_rule(g[0]) == s.tree.slot_rule(c)) {
+        match groups
+            .iter_mut()
+            .find(|g| s.tree.slot_rule(g[0]) == s.tree.slot_rule(c))
+        {
             Some(g) => g.push(c),
             None => groups.push(vec![c]),
         }

@@ -11,7 +11,10 @@ use crate::session::Session;
 /// ddmin over the lines of the current text; returns whether the text got smaller.
 pub fn ddmin_lines(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let text = s.text();
-    let units: Vec<Vec<u8>> = split_lines(text.as_bytes()).into_iter().map(<[u8]>::to_vec).collect();
+    let units: Vec<Vec<u8>> = split_lines(text.as_bytes())
+        .into_iter()
+        .map(<[u8]>::to_vec)
+        .collect();
     ddmin_units(s, o, &text, units)
 }
 
@@ -31,15 +34,46 @@ pub fn ddmin_tokens(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
 
 fn ddmin_units(s: &mut Session<'_>, o: &AlgoOptions, text: &str, units: Vec<Vec<u8>>) -> bool {
     let indices: Vec<u32> = (0..units.len() as u32).collect();
-    let render = |c: &[u32]| -> Vec<u8> { c.iter().flat_map(|&i| units[i as usize].iter().copied()).collect() };
+    let render = |c: &[u32]| -> Vec<u8> {
+        c.iter()
+            .flat_map(|&i| units[i as usize].iter().copied())
+            .collect()
+    };
     let kept = {
         let mut test = TesterList::new(&mut s.tester, &indices, render);
         ddmin(indices.clone(), &mut test, &o.dd)
     };
-    let result: Vec<u8> = kept.iter().flat_map(|&i| units[i as usize].iter().copied()).collect();
+    let result: Vec<u8> = kept
+        .iter()
+        .flat_map(|&i| units[i as usize].iter().copied())
+        .collect();
     let changed = result.len() < text.len();
     if changed {
         s.replace_text(&String::from_utf8_lossy(&result));
     }
     changed
+}
+
+/// Drops blank lines and trailing spaces from the current text, as one candidate (kept when
+/// it still parses and is interesting); returns whether it was kept. Whitespace inside
+/// lines is left alone, so string literals and indentation survive.
+pub fn tidy_lines(s: &mut Session<'_>) -> bool {
+    let text = s.text();
+    let mut tidy: String = text
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n");
+    if !tidy.is_empty() {
+        tidy.push('\n');
+    }
+    if tidy.len() >= text.len() || s.lang.parse(&tidy).is_err() {
+        return false;
+    }
+    let candidate = crate::tester::Candidate::text(tidy.as_bytes());
+    if !s.tester.test(candidate) {
+        return false;
+    }
+    s.replace_text(&tidy)
 }

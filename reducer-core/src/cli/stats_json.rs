@@ -365,7 +365,11 @@ mod tests {
             output: FileSize::measure(Path::new("x.toy.reduced"), b" a ;\n", Some(1)),
             queries: queries(&stats),
             syntax_checks: syntax_checks(&stats),
-            time: times(Duration::from_secs(3), Duration::from_secs(2), Duration::from_secs(2)),
+            time: times(
+                Duration::from_secs(3),
+                Duration::from_secs(2),
+                Duration::from_secs(2),
+            ),
             cache: cache(&CacheStats::default()),
             size_over_time: size_over_time(&stats, &[], true),
             algorithm: "pardis".into(),
@@ -448,7 +452,11 @@ mod tests {
 
     #[test]
     fn engine_time_is_never_negative() {
-        let t = times(Duration::from_secs(1), Duration::from_secs(4), Duration::from_secs(4));
+        let t = times(
+            Duration::from_secs(1),
+            Duration::from_secs(4),
+            Duration::from_secs(4),
+        );
         assert_eq!(t.engine_seconds, 0.0);
     }
 }

@@ -1,0 +1,13 @@
+const id = x => x;
+const pair = (a, b) => [a, b];
+const none = () => {};
+const obj = () => ({ k: 1 });
+const rest = (...xs) => xs.length;
+const defaults = (a = 1, { b, c = 2 } = {}, [d, , e] = []) => a + b + c + d + e;
+const nested = a => b => c => a + b + c;
+const asyncArrow = async x => await x;
+const asyncParen = async (x, y) => { await x; return y; };
+const trailing = (a, b,) => a;
+[1, 2, 3].map((v, i) => v * i).filter(v => v > 1);
+setTimeout(() => console.log(id(1)), 0);
+const cond = id(1) ? () => 1 : () => 2;

@@ -1,0 +1,18 @@
+let a = 2 ** 3 ** 2;
+a **= 2;
+let b = null ?? 'default';
+b ??= 'x';
+let c = 0;
+c ||= 1;
+c &&= 2;
+c += 1; c -= 1; c *= 2; c /= 2; c %= 3; c <<= 1; c >>= 1; c >>>= 1; c &= 1; c |= 1; c ^= 1;
+const d = a > b && b < c || !a;
+const e = a >>> 1 | b << 2 & c ^ ~d;
+const f = typeof a === 'number' && void 0 === undefined && !(delete e.x);
+const g = a instanceof Object, h = 'x' in { x: 1 };
+let i = 0;
+i++; i--; ++i; --i;
+const j = -i + +i - -i;
+const k = a ? b : c ? d : e;
+const l = (1, 2, 3);
+const m = a+++i;
