@@ -5,68 +5,14 @@
 //! oracle's business), so the hard requirement is one-sided: what the real front end accepts,
 //! we accept (≥ 99 %). Agreement on mutated files is reported in both directions.
 
+mod common;
+
+use common::{mutate_source as mutate, Rng};
 use generated_example::{Java, JavaScript, C};
 use reducer_core::Language;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    }
-}
-
-/// A broken or not-so-broken variant of `text`: a deleted token, a deleted line, a deleted
-/// span, or an inserted punctuation character.
-fn mutate(r: &mut Rng, text: &str) -> String {
-    let b = text.as_bytes();
-    let at = |r: &mut Rng| {
-        let mut i = r.below(b.len());
-        while !text.is_char_boundary(i) {
-            i -= 1;
-        }
-        i
-    };
-    match r.below(4) {
-        0 => {
-            let i = at(r);
-            let end = (i..b.len())
-                .find(|&j| b[j].is_ascii_whitespace())
-                .unwrap_or(b.len());
-            format!("{}{}", &text[..i], &text[end..])
-        }
-        1 => {
-            let lines: Vec<&str> = text.split_inclusive('\n').collect();
-            let k = r.below(lines.len());
-            lines
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != k)
-                .map(|(_, l)| *l)
-                .collect()
-        }
-        2 => {
-            let i = at(r);
-            let mut j = (i + 1 + r.below(40)).min(b.len());
-            while !text.is_char_boundary(j) {
-                j += 1;
-            }
-            format!("{}{}", &text[..i], &text[j..])
-        }
-        _ => {
-            let i = at(r);
-            let c = [")", "(", "{", "}", ";", ",", "=", "[", "*", "<"][r.below(10)];
-            format!("{}{c}{}", &text[..i], &text[i..])
-        }
-    }
-}
 
 fn have(tool: &str, arg: &str) -> bool {
     Command::new(tool)
@@ -178,7 +124,7 @@ fn javascript_agrees_with_node() {
     }
     originals.retain(|p| p.is_file());
     let tmp = tempfile::tempdir().unwrap();
-    let mut r = Rng(0x5eed_1234_5678_9abc);
+    let mut r = Rng::new(0x5eed_1234_5678_9abc);
     let mut all = originals.clone();
     for (i, p) in originals.iter().enumerate() {
         let text = std::fs::read_to_string(p).unwrap();
@@ -257,7 +203,7 @@ fn java_agrees_with_javac() {
         originals.len()
     );
     let tmp = tempfile::tempdir().unwrap();
-    let mut r = Rng(0x0dd_ba11_cafe_f00d);
+    let mut r = Rng::new(0x0dd_ba11_cafe_f00d);
     let mut all = originals.clone();
     for (i, p) in originals.iter().enumerate() {
         let text = std::fs::read_to_string(p).unwrap();

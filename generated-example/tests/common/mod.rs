@@ -224,3 +224,48 @@ pub fn json_tokens(text: &str) -> u32 {
     }
     n
 }
+
+/// A broken or not-so-broken variant of `text`: a deleted token, a deleted line, a deleted
+/// span, or an inserted punctuation character.
+pub fn mutate_source(r: &mut Rng, text: &str) -> String {
+    let b = text.as_bytes();
+    let at = |r: &mut Rng| {
+        let mut i = r.below(b.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    match r.below(4) {
+        0 => {
+            let i = at(r);
+            let end = (i..b.len())
+                .find(|&j| b[j].is_ascii_whitespace())
+                .unwrap_or(b.len());
+            format!("{}{}", &text[..i], &text[end..])
+        }
+        1 => {
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            let k = r.below(lines.len());
+            lines
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != k)
+                .map(|(_, l)| *l)
+                .collect()
+        }
+        2 => {
+            let i = at(r);
+            let mut j = (i + 1 + r.below(40)).min(b.len());
+            while !text.is_char_boundary(j) {
+                j += 1;
+            }
+            format!("{}{}", &text[..i], &text[j..])
+        }
+        _ => {
+            let i = at(r);
+            let c = [")", "(", "{", "}", ";", ",", "=", "[", "*", "<"][r.below(10)];
+            format!("{}{c}{}", &text[..i], &text[i..])
+        }
+    }
+}

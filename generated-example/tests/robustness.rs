@@ -1,0 +1,91 @@
+//! No panic and no hang on any input: random bytes, random token soup and pathological
+//! nesting end in a tree or a parse error, never a crash or a stack overflow. (The cargo-fuzz
+//! targets in `fuzz/` search the same property much longer.)
+
+mod common;
+
+use common::Rng;
+use generated_example::{Java, JavaScript, Json, C};
+use reducer_core::Language;
+use std::time::{Duration, Instant};
+
+fn languages() -> [(&'static str, &'static dyn Language); 4] {
+    [
+        ("c", &C),
+        ("js", &JavaScript),
+        ("java", &Java),
+        ("json", &Json),
+    ]
+}
+
+/// Parses `text`; an accepted input must print back exactly.
+fn check(lang: &dyn Language, text: &str) {
+    if let Ok(tree) = lang.parse(text) {
+        assert_eq!(tree.text(), text);
+    }
+    let rules = lang.tables().rules.len() as u16;
+    for rule in [0, rules / 2, rules - 1] {
+        if let Ok(len) = lang.parse_prefix(rule, text) {
+            assert!(len <= text.len());
+        }
+    }
+}
+
+#[test]
+fn random_bytes_and_token_soup_never_panic() {
+    let pieces = [
+        "(", ")", "{", "}", "[", "]", ";", ",", "=", "<", ">", ">>", "/", "*", "\"", "'", "`",
+        "${", "x", "1", "0x", "if", "else", "class", "int", "=>", "?", ":", ".", "\n", " ", "/*",
+        "*/", "//", "#", "\\", "@", "é", "\0",
+    ];
+    let mut r = Rng::new(7);
+    for (name, lang) in languages() {
+        for _ in 0..400 {
+            let len = r.below(60);
+            let text: String = if r.one_in(2) {
+                (0..len).map(|_| *r.pick(&pieces)).collect()
+            } else {
+                let bytes: Vec<u8> = (0..len).map(|_| r.below(128) as u8).collect();
+                String::from_utf8_lossy(&bytes).into_owned()
+            };
+            check(lang, &text);
+        }
+        eprintln!("{name}: 400 random inputs, no panic");
+    }
+}
+
+#[test]
+fn pathological_nesting_ends_in_an_error_or_a_tree() {
+    let cases: [(&str, &str, &str, &str); 4] = [
+        ("c", "int x = ", "(", ";"),
+        ("js", "x = ", "[", ";"),
+        ("java", "class A { int x = ", "(", "; }"),
+        ("json", "", "[", ""),
+    ];
+    for ((name, lang), (_, head, open, tail)) in languages().into_iter().zip(cases) {
+        for depth in [100, 3_000, 100_000] {
+            // Unclosed: must fail. Spawned on a small stack to prove that depth cannot
+            // overflow it (pest's stack guard turns it into an error).
+            let text = format!("{head}{}1{tail}", open.repeat(depth));
+            let start = Instant::now();
+            let result = std::thread::Builder::new()
+                .stack_size(1 << 20)
+                .spawn(move || lang.parse(&text).is_ok())
+                .unwrap()
+                .join();
+            assert!(
+                result.is_ok(),
+                "{name}: depth {depth} crashed the parser thread"
+            );
+            assert_eq!(
+                result.unwrap(),
+                false,
+                "{name}: unclosed nesting must not parse"
+            );
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "{name}: depth {depth} took too long"
+            );
+        }
+    }
+}
