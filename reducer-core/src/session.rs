@@ -39,6 +39,9 @@ impl Default for SessionOptions {
     }
 }
 
+/// An edit set with the configuration key it has for the config-keyed cache baseline.
+pub type KeyedEdits = (EditSet, Option<Box<[u32]>>);
+
 /// A syntax tree being reduced, with everything needed to test candidates.
 pub struct Session<'l> {
     /// The input's language.
@@ -102,7 +105,7 @@ impl<'l> Session<'l> {
     /// config-keyed cache baseline.
     pub fn first_interesting_keyed(
         &mut self,
-        next: &mut dyn FnMut(&View<'_>) -> Option<(EditSet, Option<Box<[u32]>>)>,
+        next: &mut dyn FnMut(&View<'_>) -> Option<KeyedEdits>,
     ) -> Option<usize> {
         let mut tried: Vec<EditSet> = Vec::new();
         let mut checks = CheckCounters::default();

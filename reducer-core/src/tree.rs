@@ -830,12 +830,10 @@ mod tests {
         let text = "a ( b  c ) d";
         let mut b = TreeBuilder::new(text, RULES, &["(", ")"]);
         b.open(0, 0);
-        for (s, e) in [(0, 1)] {
-            b.open(1, s);
-            b.open(2, s);
-            b.close(e);
-            b.close(e);
-        }
+        b.open(1, 0);
+        b.open(2, 0);
+        b.close(1);
+        b.close(1);
         b.open(1, 2);
         for (s, e) in [(4, 5), (7, 8)] {
             b.open(1, s);
