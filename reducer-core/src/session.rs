@@ -34,7 +34,7 @@ impl Default for SessionOptions {
     fn default() -> Self {
         SessionOptions {
             syntax_check: SyntaxCheck::Local,
-            max_local_checks: 16,
+            max_local_checks: 64,
         }
     }
 }
@@ -367,9 +367,10 @@ enum Anchors {
 /// by the outer one): the anchor is the nearest list element at or above x (a list loop calls
 /// the element's rule at the element's start, so if the rule matches the same extent the rest
 /// of the parse is unchanged). Deleting a list element anchors at its previous element, which
-/// must not now swallow what follows. The previous sibling element of each anchor is checked
-/// too, because its greedy tail could reach into the edited text. An anchor at the root means
-/// a full parse.
+/// must not now swallow what follows (a first element: at the next one, which now starts
+/// where it did). The previous sibling element of each anchor is checked too, because its
+/// greedy tail could reach into the edited text. An anchor at the root, more than `limit`
+/// anchors, or anchors covering more than half of the tree mean a full parse.
 fn local_anchors(tree: &Tree, edits: &EditSet, limit: usize) -> Anchors {
     let mut anchors: Vec<NodeId> = Vec::new();
     for (x, subst) in edits.iter() {
@@ -381,9 +382,11 @@ fn local_anchors(tree: &Tree, edits: &EditSet, limit: usize) -> Anchors {
             if tree.derivation(x) == Derivation::Plus && !plus_list_survives(tree, edits, x) {
                 return Anchors::Invalid;
             }
-            match (list_element, previous_element(tree, edits, x)) {
-                (true, Some(prev)) => Some(prev),
-                _ => tree.parent(x).and_then(|p| enclosing_element(tree, p)),
+            let neighbour =
+                || previous_element(tree, edits, x).or_else(|| next_element(tree, edits, x));
+            match list_element.then(neighbour).flatten() {
+                Some(n) => Some(n),
+                None => tree.parent(x).and_then(|p| enclosing_element(tree, p)),
             }
         } else {
             enclosing_element(tree, x)
@@ -401,6 +404,11 @@ fn local_anchors(tree: &Tree, edits: &EditSet, limit: usize) -> Anchors {
     }
     anchors.sort_unstable();
     anchors.dedup();
+    // Re-parsing more than half of the tree piecewise costs more than one full parse.
+    let covered: u64 = anchors.iter().map(|&a| tree.weight(a) as u64).sum();
+    if covered * 2 > tree.tokens() as u64 {
+        return Anchors::Full;
+    }
     Anchors::Local(anchors)
 }
 
@@ -443,6 +451,17 @@ fn previous_element(tree: &Tree, edits: &EditSet, node: NodeId) -> Option<NodeId
         }
     }
     None
+}
+
+/// The closest later sibling of `node` that is a list element of the same rule and is not
+/// deleted by `edits`.
+fn next_element(tree: &Tree, edits: &EditSet, node: NodeId) -> Option<NodeId> {
+    let parent = tree.parent(node)?;
+    let rule = tree.slot_rule(node);
+    tree.children(parent)
+        .skip_while(|&c| c != node)
+        .skip(1)
+        .find(|&c| tree.slot_rule(c) == rule && !matches!(edits.get(c), Some(Subst::Delete)))
 }
 
 /// Whether the `+` list of `node` keeps an element under `edits`.
