@@ -155,10 +155,11 @@ pub fn choice_of(items: Vec<Expr>) -> Expr {
         .expect("empty choice")
 }
 
-/// Whether `e` mentions rule `name` anywhere.
-pub fn mentions(e: &Expr, name: &str) -> bool {
-    match e {
-        Expr::Ident(n) => n == name,
+/// The direct sub-expressions of `e`, in order (none for a leaf such as a literal or a
+/// rule reference). Every walk over expressions goes through this one match.
+pub fn subexpressions(e: &Expr) -> impl Iterator<Item = &Expr> {
+    let (first, second): (Option<&Expr>, Option<&Expr>) = match e {
+        Expr::Seq(a, b) | Expr::Choice(a, b) => (Some(a), Some(b)),
         Expr::PosPred(x)
         | Expr::NegPred(x)
         | Expr::Opt(x)
@@ -168,9 +169,22 @@ pub fn mentions(e: &Expr, name: &str) -> bool {
         | Expr::RepMin(x, _)
         | Expr::RepMax(x, _)
         | Expr::RepMinMax(x, _, _)
-        | Expr::Push(x) => mentions(x, name),
-        Expr::Seq(a, b) | Expr::Choice(a, b) => mentions(a, name) || mentions(b, name),
-        _ => false,
+        | Expr::Push(x) => (Some(x), None),
+        _ => (None, None),
+    };
+    first.into_iter().chain(second)
+}
+
+/// Whether `e` is a lookahead predicate (`&x` or `!x`), whose text is never consumed.
+pub fn is_predicate(e: &Expr) -> bool {
+    matches!(e, Expr::PosPred(_) | Expr::NegPred(_))
+}
+
+/// Whether `e` mentions rule `name` anywhere.
+pub fn mentions(e: &Expr, name: &str) -> bool {
+    match e {
+        Expr::Ident(n) => n == name,
+        _ => subexpressions(e).any(|x| mentions(x, name)),
     }
 }
 

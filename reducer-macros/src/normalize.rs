@@ -304,21 +304,7 @@ fn check_choices(rule: &str, expr: &Expr, warnings: &mut Vec<String>) {
                 check_choices(rule, a, warnings);
             }
         }
-        Expr::Seq(a, b) => {
-            check_choices(rule, a, warnings);
-            check_choices(rule, b, warnings);
-        }
-        Expr::PosPred(x)
-        | Expr::NegPred(x)
-        | Expr::Opt(x)
-        | Expr::Rep(x)
-        | Expr::RepOnce(x)
-        | Expr::RepExact(x, _)
-        | Expr::RepMin(x, _)
-        | Expr::RepMax(x, _)
-        | Expr::RepMinMax(x, _, _)
-        | Expr::Push(x) => check_choices(rule, x, warnings),
-        _ => {}
+        _ => grammar::subexpressions(expr).for_each(|x| check_choices(rule, x, warnings)),
     }
 }
 

@@ -2,6 +2,7 @@
 //! compatibility matrix (unit-derivation closure) and minimal replacement texts (a CFG
 //! fixpoint, each result checked with `pest_vm` to parse as its rule).
 
+use crate::grammar;
 use crate::normalize::{is_trivia, Kind, Normalized};
 use pest_meta::ast::{Expr, RuleType};
 use std::collections::HashMap;
@@ -278,19 +279,8 @@ fn min_texts(g: &Normalized, mode: Join) -> HashMap<String, Vec<String>> {
 fn literals(e: &Expr, out: &mut Vec<String>) {
     match e {
         Expr::Str(s) | Expr::Insens(s) if !s.is_empty() => out.push(s.clone()),
-        Expr::Seq(a, b) | Expr::Choice(a, b) => {
-            literals(a, out);
-            literals(b, out);
-        }
-        Expr::Opt(x)
-        | Expr::Rep(x)
-        | Expr::RepOnce(x)
-        | Expr::RepExact(x, _)
-        | Expr::RepMin(x, _)
-        | Expr::RepMax(x, _)
-        | Expr::RepMinMax(x, _, _)
-        | Expr::Push(x) => literals(x, out),
-        _ => {}
+        _ if grammar::is_predicate(e) => {}
+        _ => grammar::subexpressions(e).for_each(|x| literals(x, out)),
     }
 }
 
@@ -298,19 +288,8 @@ fn literals(e: &Expr, out: &mut Vec<String>) {
 fn references<'e>(e: &'e Expr, out: &mut Vec<&'e str>) {
     match e {
         Expr::Ident(n) => out.push(n),
-        Expr::Seq(a, b) | Expr::Choice(a, b) => {
-            references(a, out);
-            references(b, out);
-        }
-        Expr::Opt(x)
-        | Expr::Rep(x)
-        | Expr::RepOnce(x)
-        | Expr::RepExact(x, _)
-        | Expr::RepMin(x, _)
-        | Expr::RepMax(x, _)
-        | Expr::RepMinMax(x, _, _)
-        | Expr::Push(x) => references(x, out),
-        _ => {}
+        _ if grammar::is_predicate(e) => {}
+        _ => grammar::subexpressions(e).for_each(|x| references(x, out)),
     }
 }
 
