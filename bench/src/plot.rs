@@ -147,17 +147,7 @@ fn format_percent(v: f64) -> String {
 
 /// A file name for a case's plot: `perses/clang-22382` → `perses_clang-22382.svg`.
 pub fn file_name(case: &str) -> String {
-    let safe: String = case
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!("{safe}.svg")
+    format!("{}.svg", crate::results::safe_name(case))
 }
 
 #[cfg(test)]

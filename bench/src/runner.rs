@@ -129,16 +129,7 @@ impl Spec {
             "{study}-{}-{}-j{}-{}",
             self.case.name, self.algorithm, self.jobs, self.variant
         );
-        let mut id: String = raw
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
+        let mut id = crate::results::safe_name(&raw);
         while id.ends_with(['-', '_']) {
             id.pop();
         }
