@@ -55,6 +55,16 @@ fn parse_all(lang: &dyn Language, paths: &[PathBuf]) -> (usize, usize, Vec<Strin
     (paths.len(), bytes, failures)
 }
 
+/// Fails with the list of files that did not parse or print back.
+fn assert_none_failed(what: &str, n: usize, failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{what}: {} of {n} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 fn corpus_dir(lang: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/corpus")
@@ -92,12 +102,7 @@ fn project_corpora_parse_and_print_back() {
             paths.len()
         );
         let (n, _, failures) = parse_all(lang, &paths);
-        assert!(
-            failures.is_empty(),
-            "{dir}: {} of {n} failed:\n{}",
-            failures.len(),
-            failures.join("\n")
-        );
+        assert_none_failed(dir, n, &failures);
     }
 }
 
@@ -123,12 +128,7 @@ fn every_perses_benchmark_input_parses_and_prints_back() {
         bytes as f64 / 1e6,
         bytes as f64 / 1e6 / secs
     );
-    assert!(
-        failures.is_empty(),
-        "{} of {n} failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none_failed("perses", n, &failures);
 }
 
 #[test]
@@ -143,12 +143,7 @@ fn every_jrts_benchmark_input_parses_and_prints_back() {
         paths.len()
     );
     let (n, _, failures) = parse_all(&JavaScript, &paths);
-    assert!(
-        failures.is_empty(),
-        "{} of {n} failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none_failed("jrts", n, &failures);
 }
 
 /// npm's own sources: hundreds of real CommonJS and ES-module files.
@@ -168,12 +163,7 @@ fn npm_sources_parse() {
     }
     let (n, bytes, failures) = parse_all(&JavaScript, &paths);
     eprintln!("npm: {n} files, {bytes} bytes, {} failures", failures.len());
-    assert!(
-        failures.is_empty(),
-        "{} of {n} failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none_failed("npm", n, &failures);
 }
 
 /// The JDK's own sources (src.zip), a sample of a few hundred files.
@@ -219,10 +209,5 @@ fn jdk_sources_parse() {
         start.elapsed().as_secs_f64(),
         failures.len()
     );
-    assert!(
-        failures.is_empty(),
-        "{} of {n} failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none_failed("jdk", n, &failures);
 }
