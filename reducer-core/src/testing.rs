@@ -263,12 +263,18 @@ impl<'t> Parser<'t> {
 
     /// Parses `rule` at the current position (after whitespace), recording its node.
     fn rule(&mut self, rule: RuleId) -> bool {
+        self.node(rule, rule != PROGRAM, |p| p.body(rule))
+    }
+
+    /// Parses one node of `rule` with `body` (after whitespace unless it is the start rule),
+    /// recording its open and close events, or undoing everything if `body` fails.
+    fn node(&mut self, rule: RuleId, skip_ws: bool, body: impl FnOnce(&mut Self) -> bool) -> bool {
         let save = (self.pos, self.events.len());
-        if rule != PROGRAM {
+        if skip_ws {
             self.skip_ws();
         }
         self.events.push((true, rule, self.pos));
-        let ok = self.body(rule);
+        let ok = body(self);
         if ok {
             self.events.push((false, rule, self.pos));
         } else {
@@ -471,45 +477,37 @@ fn bracket_tables() -> &'static Tables {
 impl Brackets {
     fn rule(&self, p: &mut Parser<'_>, rule: RuleId) -> bool {
         use brackets_rule::*;
-        let save = (p.pos, p.events.len());
-        if rule != FILE {
-            p.skip_ws();
-        }
-        p.events.push((true, rule, p.pos));
-        let ok = match rule {
-            FILE | ITEMS => {
-                let star = if rule == FILE { FILE_STAR } else { ITEMS_STAR };
-                while self.rule(p, star) {}
-                true
-            }
-            FILE_STAR | ITEMS_STAR => self.rule(p, ITEM),
-            ITEM => self.rule(p, LIST) || self.rule(p, ATOM),
-            LIST => {
-                p.lit("(") && {
-                    self.rule(p, LIST_OPT);
-                    p.lit(")")
+        p.node(rule, rule != FILE, |p| {
+            let opened = p.events.len();
+            match rule {
+                FILE | ITEMS => {
+                    let star = if rule == FILE { FILE_STAR } else { ITEMS_STAR };
+                    while self.rule(p, star) {}
+                    true
                 }
+                FILE_STAR | ITEMS_STAR => self.rule(p, ITEM),
+                ITEM => self.rule(p, LIST) || self.rule(p, ATOM),
+                LIST => {
+                    p.lit("(") && {
+                        self.rule(p, LIST_OPT);
+                        p.lit(")")
+                    }
+                }
+                // `items` matches the empty string; as the body of a `?` it is meant to
+                // match something. (This counts the `items` node's own events too, so an
+                // empty `items` still passes: `()` gets an empty `?` node.)
+                LIST_OPT => self.rule(p, ITEMS) && p.events.len() > opened + 1,
+                ATOM => {
+                    let len = p.text[p.pos..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_alphanumeric())
+                        .count();
+                    p.pos += len;
+                    len > 0
+                }
+                _ => false,
             }
-            // `items` matches the empty string; as the body of a `?` it must match something.
-            LIST_OPT => self.rule(p, ITEMS) && p.events.len() > save.1 + 2,
-            ATOM => {
-                let len = p.text[p.pos..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_alphanumeric())
-                    .count();
-                p.pos += len;
-                len > 0
-            }
-            _ => false,
-        };
-        if ok {
-            p.events.push((false, rule, p.pos));
-        } else {
-            p.furthest = p.furthest.max(p.pos);
-            p.pos = save.0;
-            p.events.truncate(save.1);
-        }
-        ok
+        })
     }
 }
 
