@@ -5,6 +5,7 @@
 use crate::language::{Language, Tables};
 use crate::tester::{Candidate, Tester};
 use crate::tree::{Derivation, EditSet, NodeId, Subst, Tree};
+use std::cell::Cell;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -108,7 +109,7 @@ impl<'l> Session<'l> {
         next: &mut dyn FnMut(&View<'_>) -> Option<KeyedEdits>,
     ) -> Option<usize> {
         let mut tried: Vec<EditSet> = Vec::new();
-        let mut checks = CheckCounters::default();
+        let checks = CheckCounters::default();
         let found = {
             let view = View {
                 tree: &self.tree,
@@ -116,7 +117,7 @@ impl<'l> Session<'l> {
             };
             let options = &self.options;
             let tried = &mut tried;
-            let checks = &mut checks;
+            let checks = &checks;
             let mut candidates = std::iter::from_fn(|| {
                 let (e, config) = next(&view)?;
                 let mut c = make_candidate(view.tree, view.lang, options, &e, checks);
@@ -127,9 +128,9 @@ impl<'l> Session<'l> {
             self.tester.first_interesting(&mut candidates)
         };
         let stats = self.tester.stats_mut();
-        stats.local_checks += checks.local;
-        stats.full_parses += checks.full;
-        stats.check_time += checks.time;
+        stats.local_checks += checks.local.get();
+        stats.full_parses += checks.full.get();
+        stats.check_time += checks.time.get();
         let (index, text) = found?;
         self.tree.commit(&tried[index]);
         debug_assert_eq!(
@@ -157,9 +158,14 @@ impl<'l> Session<'l> {
     }
 
     /// The candidate an edit set gives (printed and syntax-checked), without testing it.
-    pub fn candidate(&mut self, edits: &EditSet) -> Candidate {
-        let mut checks = CheckCounters::default();
-        make_candidate(&self.tree, self.lang, &self.options, edits, &mut checks)
+    pub fn candidate(&mut self, edits: &EditSet) -> Candidate<'static> {
+        let checks = CheckCounters::default();
+        let c = make_candidate(&self.tree, self.lang, &self.options, edits, &checks).checked();
+        Candidate {
+            text: c.text,
+            config: c.config,
+            check: None,
+        }
     }
 
     /// The current text: the tree's, or the text a text-level algorithm left when it no
@@ -292,56 +298,72 @@ impl<'a> View<'a> {
     }
 }
 
+/// Syntax-check counters, shared by the deferred checks of one list of candidates.
 #[derive(Default)]
 struct CheckCounters {
-    local: u64,
-    full: u64,
-    time: std::time::Duration,
+    local: Cell<u64>,
+    full: Cell<u64>,
+    time: Cell<std::time::Duration>,
 }
 
-/// Prints a candidate and checks its syntax.
-fn make_candidate(
-    tree: &Tree,
-    lang: &dyn Language,
+impl CheckCounters {
+    /// Runs `work`, adding its time to the counters.
+    fn timed<T>(&self, work: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let value = work();
+        self.time.set(self.time.get() + start.elapsed());
+        value
+    }
+}
+
+/// Prints a candidate and prepares its syntax check, which the tester runs only if the cache
+/// does not know the text.
+fn make_candidate<'a>(
+    tree: &'a Tree,
+    lang: &'a dyn Language,
     options: &SessionOptions,
     edits: &EditSet,
-    checks: &mut CheckCounters,
-) -> Candidate {
+    checks: &'a CheckCounters,
+) -> Candidate<'a> {
     if options.syntax_check == SyntaxCheck::Off {
         return Candidate::text(tree.print(edits));
     }
-    let start = Instant::now();
     let anchors = match options.syntax_check {
-        SyntaxCheck::Local => local_anchors(tree, edits, options.max_local_checks),
+        SyntaxCheck::Local => checks.timed(|| local_anchors(tree, edits, options.max_local_checks)),
         _ => Anchors::Full,
     };
-    let verdict = match anchors {
-        Anchors::Invalid => None,
+    match anchors {
+        Anchors::Invalid => Candidate::rejected(),
         Anchors::Full => {
             let text = tree.print(edits);
-            checks.full += 1;
-            lang.parse(&text).is_ok().then_some(text)
+            let check = move |text: &[u8]| {
+                checks.full.set(checks.full.get() + 1);
+                checks.timed(|| std::str::from_utf8(text).is_ok_and(|t| lang.parse(t).is_ok()))
+            };
+            Candidate::deferred(text, Box::new(check))
         }
         Anchors::Local(nodes) => {
             let (text, spans) = tree.print_marked(edits, &nodes);
-            checks.local += 1;
-            let ok = nodes.iter().all(|n| match spans.get(n) {
-                None => true,
-                Some(&(s, e)) => {
-                    let rule = tree.slot_rule(*n);
-                    match lang.parse_prefix(rule, &text[s..]) {
-                        Ok(len) => same_end(&text[s..], len, e - s),
-                        Err(_) => false,
-                    }
-                }
-            });
-            ok.then_some(text)
+            let check = move |text: &[u8]| {
+                checks.local.set(checks.local.get() + 1);
+                let Ok(text) = std::str::from_utf8(text) else {
+                    return false;
+                };
+                checks.timed(|| {
+                    nodes.iter().all(|n| match spans.get(n) {
+                        None => true,
+                        Some(&(s, e)) => {
+                            let rule = tree.slot_rule(*n);
+                            match lang.parse_prefix(rule, &text[s..]) {
+                                Ok(len) => same_end(&text[s..], len, e - s),
+                                Err(_) => false,
+                            }
+                        }
+                    })
+                })
+            };
+            Candidate::deferred(text, Box::new(check))
         }
-    };
-    checks.time += start.elapsed();
-    match verdict {
-        Some(text) => Candidate::text(text),
-        None => Candidate::rejected(),
     }
 }
 
@@ -399,7 +421,12 @@ fn local_anchors(tree: &Tree, edits: &EditSet, limit: usize) -> Anchors {
             anchors.push(prev);
         }
         if anchors.len() > limit {
-            return Anchors::Full;
+            // Deleting a run of elements gives them all the same anchor: count distinct ones.
+            anchors.sort_unstable();
+            anchors.dedup();
+            if anchors.len() > limit {
+                return Anchors::Full;
+            }
         }
     }
     anchors.sort_unstable();

@@ -1,5 +1,6 @@
 //! The statistics record shared by the oracle runner, the cache and every algorithm.
 
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// One point of the size-over-time curve.
@@ -33,9 +34,9 @@ pub struct Stats {
     pub syntax_rejected: u64,
     /// Time spent inside oracle runs needed by the sequential algorithm (wall clock, summed).
     pub oracle_time: Duration,
-    /// Time the reducer spent waiting for oracle runs (with `-j N`, the time the engine was
-    /// blocked on them, so that wall time minus this is the engine's own time).
-    pub oracle_wait: Duration,
+    /// Wall-clock time during which at least one oracle run was going (speculative runs
+    /// included): wall time minus this is the time spent in the engine alone.
+    pub oracle_busy: Duration,
     /// Syntax checks answered by re-parsing a node locally.
     pub local_checks: u64,
     /// Syntax checks that needed a full re-parse.
@@ -57,7 +58,7 @@ impl Default for Stats {
             unresolved: 0,
             syntax_rejected: 0,
             oracle_time: Duration::ZERO,
-            oracle_wait: Duration::ZERO,
+            oracle_busy: Duration::ZERO,
             local_checks: 0,
             full_parses: 0,
             check_time: Duration::ZERO,
@@ -85,5 +86,68 @@ impl Stats {
     /// Total tests asked for by the algorithm (oracle runs, cache hits and syntax rejections).
     pub fn tests(&self) -> u64 {
         self.queries + self.cache_hits + self.syntax_rejected
+    }
+}
+
+/// Measures the wall-clock time during which at least one oracle run is going: the union of
+/// the runs' intervals, however many run at once.
+#[derive(Debug, Default)]
+pub struct OracleClock {
+    state: Mutex<ClockState>,
+}
+
+#[derive(Debug, Default)]
+struct ClockState {
+    running: usize,
+    since: Option<Instant>,
+    busy: Duration,
+}
+
+impl OracleClock {
+    /// An oracle run starts.
+    pub fn start(&self) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if s.running == 0 {
+            s.since = Some(Instant::now());
+        }
+        s.running += 1;
+    }
+
+    /// An oracle run ends.
+    pub fn stop(&self) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.running = s.running.saturating_sub(1);
+        if s.running == 0 {
+            if let Some(since) = s.since.take() {
+                s.busy += since.elapsed();
+            }
+        }
+    }
+
+    /// Busy time so far, counting a run still going up to now.
+    pub fn busy(&self) -> Duration {
+        let s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.busy + s.since.map_or(Duration::ZERO, |t| t.elapsed())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overlapping_runs_count_once() {
+        let clock = OracleClock::default();
+        clock.start();
+        std::thread::sleep(Duration::from_millis(30));
+        clock.start();
+        std::thread::sleep(Duration::from_millis(30));
+        clock.stop();
+        clock.stop();
+        let busy = clock.busy();
+        // Two overlapping runs of 60 and 30 ms: busy 60 ms, not 90.
+        assert!(busy >= Duration::from_millis(60), "{busy:?}");
+        std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(clock.busy(), busy, "idle time is not busy");
     }
 }

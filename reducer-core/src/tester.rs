@@ -9,7 +9,7 @@
 
 use crate::cache::{Cache, CacheOptions, CacheStats, Probe};
 use crate::oracle::{Oracle, Outcome};
-use crate::stats::Stats;
+use crate::stats::{OracleClock, Stats};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -17,26 +17,71 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// A syntax check left for the tester to run only if the cache cannot answer: it gets the
+/// candidate's text and says whether the candidate may go to the oracle.
+pub type DeferredCheck<'a> = Box<dyn FnOnce(&[u8]) -> bool + 'a>;
+
 /// One candidate offered to the tester.
-#[derive(Clone, Debug, Default)]
-pub struct Candidate {
+#[derive(Default)]
+pub struct Candidate<'a> {
     /// The printed candidate, or `None` when the syntax check rejected it.
     pub text: Option<Vec<u8>>,
     /// The configuration it came from (kept element indices), for the config-keyed cache.
     pub config: Option<Box<[u32]>>,
+    /// A syntax check still to run; the cache is asked first, so a cached text skips it.
+    pub check: Option<DeferredCheck<'a>>,
 }
 
-impl Candidate {
+impl std::fmt::Debug for Candidate<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Candidate")
+            .field(
+                "text",
+                &self.text.as_ref().map(|t| String::from_utf8_lossy(t)),
+            )
+            .field("config", &self.config)
+            .field("check", &self.check.is_some())
+            .finish()
+    }
+}
+
+impl<'a> Candidate<'a> {
     /// A candidate with a text and no configuration.
     pub fn text(text: impl Into<Vec<u8>>) -> Self {
         Candidate {
             text: Some(text.into()),
-            config: None,
+            ..Candidate::default()
         }
     }
+
+    /// A candidate whose syntax is checked by `check` unless the cache knows its text.
+    pub fn deferred(text: impl Into<Vec<u8>>, check: DeferredCheck<'a>) -> Self {
+        Candidate {
+            text: Some(text.into()),
+            check: Some(check),
+            ..Candidate::default()
+        }
+    }
+
     /// A candidate the syntax check rejected.
     pub fn rejected() -> Self {
         Candidate::default()
+    }
+
+    /// Runs the pending syntax check now; a rejected candidate loses its text.
+    pub fn checked(mut self) -> Self {
+        self.run_check();
+        self
+    }
+
+    /// Runs the pending syntax check, if any; false if the candidate is (now) rejected.
+    fn run_check(&mut self) -> bool {
+        if let (Some(check), Some(text)) = (self.check.take(), self.text.as_deref()) {
+            if !check(text) {
+                self.text = None;
+            }
+        }
+        self.text.is_some()
     }
 }
 
@@ -101,13 +146,14 @@ struct Pool {
 }
 
 impl Pool {
-    fn new(oracle: Arc<dyn Oracle>, size: usize) -> Pool {
+    fn new(oracle: Arc<dyn Oracle>, size: usize, clock: Arc<OracleClock>) -> Pool {
         let (job_tx, job_rx) = channel::<Job>();
         let job_rx = Arc::new(std::sync::Mutex::new(job_rx));
         let (done_tx, done_rx) = channel::<Done>();
         let workers = (0..size)
             .map(|_| {
                 let oracle = oracle.clone();
+                let clock = clock.clone();
                 let job_rx = job_rx.clone();
                 let done_tx = done_tx.clone();
                 std::thread::spawn(move || loop {
@@ -119,7 +165,10 @@ impl Pool {
                     let outcome = if job.cancel.load(Ordering::SeqCst) {
                         Outcome::Unresolved
                     } else {
-                        oracle.test(&job.text, &job.cancel)
+                        clock.start();
+                        let outcome = oracle.test(&job.text, &job.cancel);
+                        clock.stop();
+                        outcome
                     };
                     let done = Done {
                         index: job.index,
@@ -177,6 +226,8 @@ pub struct Tester {
     best: Option<BestSink>,
     observer: Option<Observer>,
     interrupted: Arc<AtomicBool>,
+    /// Time during which any oracle run was going (see [`Stats::oracle_busy`]).
+    clock: Arc<OracleClock>,
 }
 
 impl Tester {
@@ -191,6 +242,7 @@ impl Tester {
             best: None,
             observer: None,
             interrupted: Arc::new(AtomicBool::new(false)),
+            clock: Arc::new(OracleClock::default()),
         }
     }
 
@@ -244,8 +296,10 @@ impl Tester {
     /// and the final result). Counted as a query.
     pub fn check(&mut self, text: &[u8]) -> Outcome {
         let start = Instant::now();
+        self.clock.start();
         let outcome = self.oracle.test(text, &AtomicBool::new(false));
-        self.stats.oracle_wait += start.elapsed();
+        self.clock.stop();
+        self.stats.oracle_busy = self.clock.busy();
         self.count(outcome, Source::Oracle, text.len(), start.elapsed());
         outcome
     }
@@ -270,6 +324,7 @@ impl Tester {
         } else {
             self.first_interesting_parallel(candidates)
         };
+        self.stats.oracle_busy = self.clock.busy();
         let (index, text) = found?;
         self.stats.interesting += 1;
         self.cache.found_interesting(text.len());
@@ -281,15 +336,19 @@ impl Tester {
     }
 
     /// Answers a candidate without the oracle if the syntax verdict or the cache can.
-    fn answer_cheaply(&mut self, candidate: &Candidate) -> Option<(Outcome, Source)> {
+    /// The cache is asked before a deferred syntax check runs, so known texts skip it.
+    fn answer_cheaply(&mut self, candidate: &mut Candidate) -> Option<(Outcome, Source)> {
         let Some(text) = candidate.text.as_deref() else {
             return Some((Outcome::NotInteresting, Source::Syntax));
         };
-        let outcome = self.cache.lookup(Probe {
-            text,
-            config: candidate.config.as_deref(),
-        })?;
-        Some((outcome, Source::Cache))
+        let config = candidate.config.as_deref();
+        if let Some(outcome) = self.cache.lookup(Probe { text, config }) {
+            return Some((outcome, Source::Cache));
+        }
+        if !candidate.run_check() {
+            return Some((Outcome::NotInteresting, Source::Syntax));
+        }
+        None
     }
 
     /// Counts a test the sequential algorithm needed.
@@ -324,13 +383,19 @@ impl Tester {
 
     /// Where a parallel tester gets an answer without a new oracle run: the syntax verdict,
     /// or any cache entry, including those recorded ahead by speculation (not counted yet).
-    fn peek_cheaply(&self, candidate: &Candidate) -> Option<(Outcome, Source)> {
+    /// As in [`Tester::answer_cheaply`], the cache is asked before a deferred syntax check.
+    fn peek_cheaply(&self, candidate: &mut Candidate) -> Option<(Outcome, Source)> {
         let Some(text) = candidate.text.as_deref() else {
             return Some((Outcome::NotInteresting, Source::Syntax));
         };
         let config = candidate.config.as_deref();
-        let outcome = self.cache.peek(Probe { text, config })?;
-        Some((outcome, Source::Cache))
+        if let Some(outcome) = self.cache.peek(Probe { text, config }) {
+            return Some((outcome, Source::Cache));
+        }
+        if !candidate.run_check() {
+            return Some((Outcome::NotInteresting, Source::Syntax));
+        }
+        None
     }
 
     /// Settles a parallel test when it reaches the head of the list, i.e. in the sequential
@@ -374,20 +439,22 @@ impl Tester {
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate>,
     ) -> Option<(usize, Vec<u8>)> {
-        for (index, candidate) in candidates.enumerate() {
+        for (index, mut candidate) in candidates.enumerate() {
             if self.interrupted() {
                 return None;
             }
+            let cheap = self.answer_cheaply(&mut candidate);
             let text = candidate.text.as_deref().unwrap_or_default();
-            let outcome = match self.answer_cheaply(&candidate) {
+            let outcome = match cheap {
                 Some((o, source)) => {
                     self.count(o, source, text.len(), Duration::ZERO);
                     o
                 }
                 None => {
                     let start = Instant::now();
+                    self.clock.start();
                     let o = self.oracle.test(text, &self.interrupted);
-                    self.stats.oracle_wait += start.elapsed();
+                    self.clock.stop();
                     self.count(o, Source::Oracle, text.len(), start.elapsed());
                     self.record(text, candidate.config.as_deref(), o);
                     o
@@ -405,7 +472,11 @@ impl Tester {
         candidates: &mut dyn Iterator<Item = Candidate>,
     ) -> Option<(usize, Vec<u8>)> {
         if self.pool.is_none() {
-            self.pool = Some(Pool::new(self.oracle.clone(), self.jobs));
+            self.pool = Some(Pool::new(
+                self.oracle.clone(),
+                self.jobs,
+                self.clock.clone(),
+            ));
         }
         // Candidates not yet decided, in list order; `base` is the list index of the first.
         // Tests are counted when they reach the head, i.e. in the sequential order, so that
@@ -423,12 +494,13 @@ impl Tester {
                 } else {
                     candidates.next()
                 };
-                let Some(candidate) = next else {
+                let Some(mut candidate) = next else {
                     exhausted = true;
                     break;
                 };
+                let cheap = self.peek_cheaply(&mut candidate);
                 let text = candidate.text.clone().unwrap_or_default();
-                if let Some((outcome, source)) = self.peek_cheaply(&candidate) {
+                if let Some((outcome, source)) = cheap {
                     slots.push_back(Slot::Answered {
                         outcome,
                         source,
@@ -527,12 +599,10 @@ impl Tester {
     /// Waits for the next oracle answer. Once the run is interrupted (Ctrl-C), the runs still
     /// going in `slots` are cancelled, so that their programs are killed at once.
     fn next_done(&mut self, slots: &VecDeque<Slot>) -> Done {
-        let waiting = Instant::now();
         let pool = self.pool.as_ref().expect("oracle pool");
         loop {
             match pool.done.recv_timeout(INTERRUPT_POLL) {
                 Ok(done) => {
-                    self.stats.oracle_wait += waiting.elapsed();
                     return done;
                 }
                 Err(RecvTimeoutError::Timeout) if self.interrupted() => {
@@ -558,7 +628,7 @@ mod tests {
         Tester::new(Arc::new(FnOracle(pred)), CacheOptions::default(), jobs)
     }
 
-    fn cands(texts: &[&str]) -> Vec<Candidate> {
+    fn cands(texts: &[&str]) -> Vec<Candidate<'static>> {
         texts
             .iter()
             .map(|t| Candidate::text(t.as_bytes()))
@@ -627,5 +697,40 @@ mod tests {
         assert_eq!(t.first_interesting(&mut list.into_iter()), None);
         let s = t.stats();
         assert_eq!((s.queries, s.cache_hits, s.syntax_rejected), (1, 1, 1));
+    }
+
+    #[test]
+    fn deferred_checks_run_only_on_cache_misses() {
+        for jobs in [1, 2] {
+            let runs = std::cell::Cell::new(0);
+            let checked = |text: &'static str, ok: bool| {
+                let runs = &runs;
+                Candidate::deferred(
+                    text,
+                    Box::new(move |_: &[u8]| {
+                        runs.set(runs.get() + 1);
+                        ok
+                    }),
+                )
+            };
+            let mut t = tester(jobs, |b| b == b"yes");
+            // "a" is tested, then known: its second check never runs. "bad" fails its check
+            // and is never shown to the oracle.
+            let list = vec![
+                checked("a", true),
+                checked("bad", false),
+                checked("a", true),
+            ];
+            assert_eq!(t.first_interesting(&mut list.into_iter()), None);
+            let s = t.stats();
+            // In parallel, the second "a" may be fetched while the first is still running.
+            let expected = if jobs == 1 { 2..=2 } else { 2..=3 };
+            assert!(
+                expected.contains(&runs.get()),
+                "jobs={jobs}: {}",
+                runs.get()
+            );
+            assert_eq!((s.queries, s.cache_hits, s.syntax_rejected), (1, 1, 1));
+        }
     }
 }

@@ -409,6 +409,67 @@ mod tests {
         e.hoist(stmt, body);
         assert_eq!(t.print(&e), "{ print; }");
     }
+
+    /// A random edit on a live node below the root: delete it, hoist a descendant into its
+    /// place, or replace it by a text.
+    fn random_edit(t: &crate::tree::Tree, pick: &mut impl FnMut(usize) -> usize) -> EditSet {
+        let mut e = EditSet::new();
+        let live = t.bfs();
+        if live.len() < 2 {
+            return e;
+        }
+        let n = live[1 + pick(live.len() - 1)];
+        match pick(3) {
+            0 => {
+                e.delete(n);
+            }
+            1 => {
+                let below: Vec<_> = t
+                    .bfs()
+                    .into_iter()
+                    .filter(|&d| d != n && t.is_ancestor_or_self(n, d))
+                    .collect();
+                if !below.is_empty() {
+                    e.hoist(n, below[pick(below.len())]);
+                }
+            }
+            _ => {
+                e.replace(n, "x".into());
+            }
+        }
+        e
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// Printing copies untouched subtrees as source slices; marking every node turns that
+        /// shortcut off, so both must print the same, whatever was committed before.
+        #[test]
+        fn source_slices_print_like_segment_walks(seed in proptest::prelude::any::<u64>()) {
+            let src = "var a = 5;\nif (!c) { print(a, 1+2); } else { isNaN(2); }\n;{ f(g(1), -h); }\nvar b;";
+            let mut t = Toy.parse(src).unwrap();
+            let mut state = seed | 1;
+            let mut pick = |n: usize| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % n as u64) as usize
+            };
+            for _ in 0..6 {
+                let all = t.bfs();
+                let e = random_edit(&t, &mut pick);
+                let fast = t.print(&e);
+                let (slow, _) = t.print_marked(&e, &all);
+                proptest::prop_assert_eq!(&fast, &slow);
+                if pick(2) == 0 {
+                    t.commit(&e);
+                    proptest::prop_assert_eq!(t.text(), fast);
+                    let (slow, _) = t.print_marked(&EditSet::new(), &t.bfs());
+                    proptest::prop_assert_eq!(t.text(), slow);
+                }
+            }
+        }
+    }
 }
 
 /// `Brackets`: nested bracketed lists, in Perses Normal Form, where a `?` holds a `*` list

@@ -7,7 +7,7 @@
 //! current tree plus an [`EditSet`], printed without cloning anything.
 
 use crate::tokens::TokenCounter;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::Arc;
 
 /// Index of a node in the arena.
@@ -131,6 +131,8 @@ struct Node {
     span_end: u32,
     weight: u32,
     dead: bool,
+    /// No committed edit inside the subtree: it prints as its source span.
+    pristine: bool,
 }
 
 /// The arena syntax tree with its committed edits.
@@ -354,6 +356,9 @@ impl Tree {
         }
     }
 
+    /// Prints the slot `start` with `edits`, recording the spans of `marks`. Subtrees that
+    /// neither committed edits nor `edits` touch (and that hold no mark) print as one slice of
+    /// the source.
     fn print_into(
         &self,
         start: NodeId,
@@ -361,106 +366,44 @@ impl Tree {
         out: &mut String,
         mut marks: Option<&mut Marks>,
     ) {
-        // Explicit stack of open nodes: (node, next segment, substituted, slot, marked).
-        // Trees of real inputs can be deep, so no recursion.
-        let mut glue = Glue::default();
-        let mut stack: Vec<(NodeId, u32, bool, NodeId, bool)> = Vec::new();
-        let mark = |marks: &mut Option<&mut Marks>, slot: NodeId, at: usize, start: bool| {
-            if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&slot)) {
-                if start {
-                    m.0 = at;
-                } else {
-                    m.1 = at;
-                }
-            }
+        let touched = self.with_ancestors(
+            edits
+                .iter()
+                .map(|(n, _)| n)
+                .chain(marks.iter().flat_map(|m| m.keys().copied())),
+        );
+        // Explicit stack of open nodes. Trees of real inputs can be deep, so no recursion.
+        let mut p = Printer {
+            glue: Glue::default(),
+            stack: Vec::new(),
+            pending: 0,
         };
-        // Marked slots whose start is not known yet (they have printed nothing so far).
-        let mut pending = 0usize;
-        let push_slot = |slot: NodeId,
-                         stack: &mut Vec<(NodeId, u32, bool, NodeId, bool)>,
-                         out: &mut String,
-                         glue: &mut Glue,
-                         marks: &mut Option<&mut Marks>,
-                         pending: &mut usize| {
-            match self.resolve(slot, edits) {
-                Printed::Nothing => glue.junction = true,
-                Printed::Text(t) => {
-                    glue.junction = true;
-                    glue.settle(out, t);
-                    mark(marks, slot, out.len(), true);
-                    glue.emit(out, t);
-                    glue.junction = true;
-                    mark(marks, slot, out.len(), false);
+        p.push_slot(self, start, edits, &touched, out, &mut marks);
+        while let Some(top) = p.stack.last_mut() {
+            let node = &self.nodes[top.node as usize];
+            if top.next == node.seg_end {
+                let open = p.stack.pop().expect("non-empty stack");
+                if open.substituted {
+                    p.glue.junction = true;
                 }
-                Printed::Node(n, substituted) => {
-                    if substituted {
-                        glue.junction = true;
-                    }
-                    let marked = marks.as_deref().is_some_and(|m| m.contains_key(&slot));
-                    stack.push((
-                        n,
-                        self.nodes[n as usize].seg_start,
-                        substituted,
-                        slot,
-                        marked,
-                    ));
-                    if marked {
-                        // The slot starts where its first text lands.
-                        mark(marks, slot, PENDING, true);
-                        *pending += 1;
-                    }
-                }
-            }
-        };
-        push_slot(start, &mut stack, out, &mut glue, &mut marks, &mut pending);
-        while let Some(top) = stack.last_mut() {
-            let (n, seg, substituted, slot, marked) = *top;
-            let node = &self.nodes[n as usize];
-            if seg == node.seg_end {
-                stack.pop();
-                if substituted {
-                    glue.junction = true;
-                }
-                if marked {
-                    if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&slot)) {
+                if open.marked {
+                    if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&open.slot)) {
                         if m.0 == PENDING {
                             m.0 = out.len();
-                            pending -= 1;
+                            p.pending -= 1;
                         }
                         m.1 = out.len();
                     }
                 }
                 continue;
             }
-            top.1 += 1;
+            let seg = top.next;
+            top.next += 1;
             match self.segments[seg as usize] {
                 Segment::Text { start, end } => {
-                    let t = &self.source[start as usize..end as usize];
-                    if pending > 0 && !t.is_empty() {
-                        // Open marked slots that have not printed anything start here.
-                        let m = marks.as_deref_mut().expect("pending marks");
-                        glue.settle(out, t);
-                        let at = out.len();
-                        for &(_, _, _, s, marked) in stack.iter().rev() {
-                            if !marked {
-                                continue;
-                            }
-                            if pending == 0 {
-                                break;
-                            }
-                            if let Some(span) = m.get_mut(&s) {
-                                if span.0 == PENDING {
-                                    span.0 = at;
-                                    pending -= 1;
-                                }
-                            }
-                        }
-                    }
-                    glue.emit(out, t);
+                    p.emit(&self.source[start as usize..end as usize], out, &mut marks)
                 }
-                Segment::Child(c) => {
-                    push_slot(c, &mut stack, out, &mut glue, &mut marks, &mut pending)
-                }
+                Segment::Child(c) => p.push_slot(self, c, edits, &touched, out, &mut marks),
             }
         }
     }
@@ -507,6 +450,7 @@ impl Tree {
                 }
             };
             self.state[node as usize] = subst.clone();
+            self.touch(node);
             if node == self.root {
                 if let Subst::Hoist(by) = subst {
                     self.root = *by;
@@ -514,6 +458,26 @@ impl Tree {
             }
             self.add_weight(parent, new as i64 - old as i64);
         }
+    }
+
+    /// Marks `node` and its ancestors as no longer printing their source span.
+    fn touch(&mut self, mut node: NodeId) {
+        while node != NONE && self.nodes[node as usize].pristine {
+            self.nodes[node as usize].pristine = false;
+            node = self.nodes[node as usize].parent;
+        }
+    }
+
+    /// `nodes` and all their current ancestors: the nodes whose printing differs, or may
+    /// differ, from their committed text under an edit set (or that hold a mark).
+    fn with_ancestors(&self, nodes: impl Iterator<Item = NodeId>) -> FxHashSet<NodeId> {
+        let mut set = FxHashSet::default();
+        for mut n in nodes {
+            while n != NONE && set.insert(n) {
+                n = self.nodes[n as usize].parent;
+            }
+        }
+        set
     }
 
     /// Number of current ancestors of `node`.
@@ -563,6 +527,115 @@ enum Printed<'a> {
     Nothing,
     Text(&'a str),
     Node(NodeId, bool),
+}
+
+/// A node being printed.
+struct OpenNode {
+    node: NodeId,
+    /// Index of its next segment to print.
+    next: u32,
+    /// Whether it stands in another node's slot (hoisted).
+    substituted: bool,
+    /// The slot it prints in.
+    slot: NodeId,
+    /// Whether the slot's span is recorded.
+    marked: bool,
+}
+
+/// The state of one printing pass.
+struct Printer {
+    glue: Glue,
+    stack: Vec<OpenNode>,
+    /// Marked slots whose start is not known yet (they have printed nothing so far).
+    pending: usize,
+}
+
+impl Printer {
+    /// Opens the slot `slot`: prints its replacement text, or pushes the node it resolves to
+    /// (a pristine, untouched node prints its source span at once).
+    fn push_slot(
+        &mut self,
+        tree: &Tree,
+        slot: NodeId,
+        edits: &EditSet,
+        touched: &FxHashSet<NodeId>,
+        out: &mut String,
+        marks: &mut Option<&mut Marks>,
+    ) {
+        match tree.resolve(slot, edits) {
+            Printed::Nothing => self.glue.junction = true,
+            Printed::Text(t) => {
+                self.glue.junction = true;
+                self.glue.settle(out, t);
+                set_mark(marks, slot, out.len(), true);
+                self.glue.emit(out, t);
+                self.glue.junction = true;
+                set_mark(marks, slot, out.len(), false);
+            }
+            Printed::Node(n, substituted) => {
+                if substituted {
+                    self.glue.junction = true;
+                }
+                let marked = marks.as_deref().is_some_and(|m| m.contains_key(&slot));
+                let node = &tree.nodes[n as usize];
+                if !marked && node.pristine && !touched.contains(&n) {
+                    let text = &tree.source[node.span_start as usize..node.span_end as usize];
+                    self.emit(text, out, marks);
+                    if substituted {
+                        self.glue.junction = true;
+                    }
+                    return;
+                }
+                self.stack.push(OpenNode {
+                    node: n,
+                    next: node.seg_start,
+                    substituted,
+                    slot,
+                    marked,
+                });
+                if marked {
+                    // The slot starts where its first text lands.
+                    set_mark(marks, slot, PENDING, true);
+                    self.pending += 1;
+                }
+            }
+        }
+    }
+
+    /// Prints input text; open marked slots that have printed nothing yet start here.
+    fn emit(&mut self, t: &str, out: &mut String, marks: &mut Option<&mut Marks>) {
+        if self.pending > 0 && !t.is_empty() {
+            let m = marks.as_deref_mut().expect("pending marks");
+            self.glue.settle(out, t);
+            let at = out.len();
+            for open in self.stack.iter().rev() {
+                if self.pending == 0 {
+                    break;
+                }
+                if !open.marked {
+                    continue;
+                }
+                if let Some(span) = m.get_mut(&open.slot) {
+                    if span.0 == PENDING {
+                        span.0 = at;
+                        self.pending -= 1;
+                    }
+                }
+            }
+        }
+        self.glue.emit(out, t);
+    }
+}
+
+/// Sets the start or the end of a marked slot's span.
+fn set_mark(marks: &mut Option<&mut Marks>, slot: NodeId, at: usize, start: bool) {
+    if let Some(m) = marks.as_deref_mut().and_then(|m| m.get_mut(&slot)) {
+        if start {
+            m.0 = at;
+        } else {
+            m.1 = at;
+        }
+    }
 }
 
 /// Keeps two tokens from merging where an edit joins text that was not adjacent before.
@@ -673,6 +746,7 @@ impl<'r> TreeBuilder<'r> {
             span_end: pos,
             weight: 0,
             dead: false,
+            pristine: true,
         });
         self.open.push((id, self.scratch.len(), pos));
         if info.token {
@@ -793,6 +867,7 @@ impl<'r> TreeBuilder<'r> {
                 span_end: len,
                 weight,
                 dead: false,
+                pristine: true,
             });
             id
         };

@@ -578,7 +578,7 @@ impl Facts<'_> {
             output: FileSize::measure(self.out_path, self.result, self.out_size.tokens),
             queries: stats_json::queries(&self.stats),
             syntax_checks: stats_json::syntax_checks(&self.stats),
-            time: stats_json::times(self.wall, self.stats.oracle_time, self.stats.oracle_wait),
+            time: stats_json::times(self.wall, self.stats.oracle_time, self.stats.oracle_busy),
             cache: stats_json::cache(&self.cache),
             size_over_time: stats_json::size_over_time(&self.stats, &self.samples, grammar),
             algorithm: self.algorithm.clone(),

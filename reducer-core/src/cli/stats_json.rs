@@ -15,8 +15,9 @@
 //!   "algorithm", "options": {...} }
 //! ```
 //!
-//! `tokens` is `null` for `reduce-text`. `engine_seconds` is wall time minus the time spent
-//! waiting for oracle runs (the reducer's own cost), never negative.
+//! `tokens` is `null` for `reduce-text`. `engine_seconds` is wall time minus the wall time
+//! during which at least one oracle run was going (the time the user waits for the reducer
+//! itself, whatever `-j`), never negative.
 
 use super::args::Args;
 use super::progress::Sample;
@@ -267,14 +268,14 @@ pub fn syntax_checks(stats: &Stats) -> SyntaxChecks {
     }
 }
 
-/// Wall, oracle and engine time: `oracle` is the summed time of the oracle runs, `waited` the
-/// time the engine was blocked on them (equal with `-j 1`); the engine's own time is wall
-/// time minus `waited`.
-pub fn times(wall: Duration, oracle: Duration, waited: Duration) -> Times {
+/// Wall, oracle and engine time: `oracle` is the summed time of the needed oracle runs,
+/// `busy` the wall time during which any oracle run was going (equal to `oracle` with `-j 1`
+/// and no speculation); the engine's own time is wall time minus `busy`.
+pub fn times(wall: Duration, oracle: Duration, busy: Duration) -> Times {
     Times {
         wall_seconds: wall.as_secs_f64(),
         oracle_seconds: oracle.as_secs_f64(),
-        engine_seconds: wall.saturating_sub(waited).as_secs_f64(),
+        engine_seconds: wall.saturating_sub(busy).as_secs_f64(),
     }
 }
 

@@ -74,6 +74,7 @@ impl<T: Clone + Eq> ListTest<T> for TesterList<'_, T> {
         let candidates = &mut configs.map(|c| Candidate {
             text: render(&c),
             config: Some(config_key(origin, &c)),
+            check: None,
         });
         self.tester.first_interesting(candidates).map(|(i, _)| i)
     }
