@@ -265,11 +265,13 @@ pub(crate) mod tests {
                 bytes: 1000,
                 tokens: Some(300),
                 non_whitespace_chars: 800,
+                ..Sizes::default()
             },
             output: Sizes {
                 bytes: 50,
                 tokens: Some(12),
                 non_whitespace_chars: 40,
+                ..Sizes::default()
             },
             peak_cache_bytes: 4096,
             peak_cache_entries: 40,

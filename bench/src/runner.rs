@@ -274,8 +274,8 @@ pub fn run(env: &Env, spec: &Spec) -> RunRecord {
             rec.queries = s.queries.clone();
             rec.input = s.input.clone();
             rec.output = s.output.clone();
-            rec.peak_cache_bytes = s.cache.peak_bytes;
-            rec.peak_cache_entries = s.cache.peak_entries;
+            rec.peak_cache_bytes = s.cache.peak_bytes as u64;
+            rec.peak_cache_entries = s.cache.peak_entries as u64;
             rec.size_over_time = s.size_over_time.clone();
         }
         None => {

@@ -1,8 +1,11 @@
-//! Reading the `--stats FILE` record a reducer binary writes (see
-//! `reducer-core/src/cli/stats_json.rs`). Every field is optional here so that a record of an
+//! Reading the `--stats FILE` record a reducer binary writes, with the record's own types
+//! from `reducer_core::cli::stats_json`. Every field is optional here so that a record of an
 //! older or newer reducer still loads.
 
-use serde::{Deserialize, Serialize};
+pub use reducer_core::cli::stats_json::{
+    CacheRecord as Cache, FileSize as Sizes, Queries, SizePoint, Times,
+};
+use serde::Deserialize;
 
 /// The parts of the reducer's record the benchmark uses.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -28,92 +31,6 @@ pub struct StatsRecord {
     pub algorithm: String,
     /// The options the reducer ran with, as written.
     pub options: serde_json::Value,
-}
-
-/// Sizes of one file.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(default)]
-pub struct Sizes {
-    /// Bytes.
-    pub bytes: u64,
-    /// Lexical tokens (`None` without a grammar).
-    pub tokens: Option<u64>,
-    /// Characters that are not whitespace.
-    pub non_whitespace_chars: u64,
-}
-
-impl Sizes {
-    /// Measures a text (bytes and non-whitespace characters; tokens unknown).
-    pub fn of_text(text: &[u8]) -> Sizes {
-        Sizes {
-            bytes: text.len() as u64,
-            tokens: None,
-            non_whitespace_chars: String::from_utf8_lossy(text)
-                .chars()
-                .filter(|c| !c.is_whitespace())
-                .count() as u64,
-        }
-    }
-}
-
-/// Oracle queries of one run.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(default)]
-pub struct Queries {
-    /// Oracle runs the algorithm needed.
-    pub real: u64,
-    /// Of those, interesting ones.
-    pub interesting: u64,
-    /// Tests answered by the cache.
-    pub cached: u64,
-    /// Oracle runs made by parallel speculation only.
-    pub speculative: u64,
-    /// Oracle runs cut short (timeout, signal).
-    pub unresolved: u64,
-    /// Candidates the syntax check rejected before the oracle.
-    pub syntax_rejected: u64,
-    /// Every test the algorithm asked for.
-    pub total_tests: u64,
-}
-
-/// Times of one run, as the reducer measured them.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct Times {
-    /// Wall-clock time of the reduction.
-    pub wall_seconds: f64,
-    /// Time inside the oracle runs the algorithm needed.
-    pub oracle_seconds: f64,
-    /// Wall time minus oracle time.
-    pub engine_seconds: f64,
-}
-
-/// The outcome cache's counters.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct Cache {
-    /// Lookups.
-    pub lookups: u64,
-    /// Lookups that found an outcome.
-    pub hits: u64,
-    /// Entries at the end.
-    pub entries: u64,
-    /// Most bytes held.
-    pub peak_bytes: u64,
-    /// Most entries held.
-    pub peak_entries: u64,
-}
-
-/// One point of the size-over-time curve.
-#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq)]
-#[serde(default)]
-pub struct SizePoint {
-    /// Seconds since the start of the reduction.
-    pub seconds: f64,
-    /// Bytes.
-    pub bytes: u64,
-    /// Tokens (`None` without a grammar).
-    pub tokens: Option<u64>,
 }
 
 /// Parses a stats record.
@@ -152,6 +69,7 @@ mod tests {
     #[test]
     fn text_sizes_skip_whitespace() {
         let s = Sizes::of_text(b"int  a ;\n");
+        assert!(s.path.is_empty());
         assert_eq!((s.bytes, s.non_whitespace_chars, s.tokens), (9, 5, None));
     }
 }

@@ -26,7 +26,7 @@ use crate::cache::{CacheMode, CacheStats};
 use crate::list::ComplementOrder;
 use crate::session::SyntaxCheck;
 use crate::stats::Stats;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::Duration;
 
@@ -71,9 +71,11 @@ pub struct Tool {
 }
 
 /// Sizes of one file.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(default)]
 pub struct FileSize {
-    /// Where it is.
+    /// Where it is (left out when unknown).
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub path: String,
     /// Bytes.
     pub bytes: usize,
@@ -88,8 +90,17 @@ impl FileSize {
     pub fn measure(path: &Path, text: &[u8], tokens: Option<usize>) -> FileSize {
         FileSize {
             path: path.display().to_string(),
-            bytes: text.len(),
             tokens,
+            ..FileSize::of_text(text)
+        }
+    }
+
+    /// Bytes and non-whitespace characters of `text` (no path, tokens unknown).
+    pub fn of_text(text: &[u8]) -> FileSize {
+        FileSize {
+            path: String::new(),
+            bytes: text.len(),
+            tokens: None,
             non_whitespace_chars: String::from_utf8_lossy(text)
                 .chars()
                 .filter(|c| !c.is_whitespace())
@@ -99,7 +110,8 @@ impl FileSize {
 }
 
 /// Test counts.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(default)]
 pub struct Queries {
     /// Oracle runs the algorithm needed (the original's and the final check included).
     pub real: u64,
@@ -118,7 +130,8 @@ pub struct Queries {
 }
 
 /// Syntax checks.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct SyntaxChecks {
     /// Checks answered by re-parsing around the edit.
     pub local: u64,
@@ -129,18 +142,20 @@ pub struct SyntaxChecks {
 }
 
 /// Where the time went.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Times {
     /// Wall-clock time of the reduction.
     pub wall_seconds: f64,
     /// Time inside the oracle runs the algorithm needed (summed).
     pub oracle_seconds: f64,
-    /// Wall time minus oracle time.
+    /// Wall time during which no oracle run was going.
     pub engine_seconds: f64,
 }
 
 /// The outcome cache.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct CacheRecord {
     /// Lookups.
     pub lookups: u64,
@@ -155,7 +170,8 @@ pub struct CacheRecord {
 }
 
 /// One point of the size-over-time curve.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
 pub struct SizePoint {
     /// Seconds since the start.
     pub seconds: f64,
