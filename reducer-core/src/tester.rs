@@ -304,6 +304,23 @@ impl Tester {
         outcome
     }
 
+    /// The clock of oracle-run time, for runs made outside the tester (see
+    /// [`Tester::count_outside_run`]).
+    pub fn oracle_clock(&self) -> Arc<OracleClock> {
+        self.clock.clone()
+    }
+
+    /// Counts an oracle run made outside the cache (e.g. on the original input, timed with
+    /// [`Tester::oracle_clock`]) as a query.
+    pub fn count_outside_run(&mut self, outcome: Outcome, elapsed: Duration) {
+        self.stats.queries += 1;
+        self.stats.oracle_time += elapsed;
+        if outcome == Outcome::Unresolved {
+            self.stats.unresolved += 1;
+        }
+        self.stats.oracle_busy = self.clock.busy();
+    }
+
     /// Tests one candidate; true if interesting.
     pub fn test(&mut self, candidate: Candidate) -> bool {
         self.first_interesting(&mut std::iter::once(candidate))

@@ -164,6 +164,17 @@ impl Progress {
         });
     }
 
+    /// Sets the original's size once it is fully known (its tokens after the parse).
+    pub fn set_original(&self, original: Size) {
+        let mut s = self.lock();
+        s.original = original;
+        s.current = original;
+        if let Some(first) = s.samples.first_mut() {
+            first.size = original;
+        }
+        s.refresh();
+    }
+
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }

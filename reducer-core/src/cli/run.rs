@@ -12,9 +12,9 @@ use crate::cache::CacheStats;
 use crate::language::Language;
 use crate::list::reduce_text;
 use crate::oracle::command::{CommandOracle, RunReport};
-use crate::oracle::{Oracle, Outcome};
+use crate::oracle::Oracle;
 use crate::session::Session;
-use crate::stats::Stats;
+use crate::stats::{OracleClock, Stats};
 use crate::tester::Tester;
 use crate::tokens::TokenCounter;
 use std::ffi::OsString;
@@ -145,11 +145,17 @@ impl Input {
     }
 }
 
-fn read_input(bin: &str, lang: Option<&dyn Language>, path: &Path) -> Result<Input, Failure> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => return fail(Exit::Usage, format!("{}: {e}", path.display())),
-    };
+fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
+    std::fs::read(path).or_else(|e| fail(Exit::Usage, format!("{}: {e}", path.display())))
+}
+
+/// Decodes and parses the input's bytes (for a language).
+fn parse_input(
+    bin: &str,
+    lang: Option<&dyn Language>,
+    path: &Path,
+    bytes: Vec<u8>,
+) -> Result<Input, Failure> {
     let Some(lang) = lang else {
         return Ok(Input {
             path: path.to_path_buf(),
@@ -215,13 +221,26 @@ fn explain(r: &RunReport, args: &Args) -> String {
 /// Runs the test once on `text` outside the cache (the original and the final result),
 /// counted as a query; Ctrl-C cancels it.
 fn check_once(tester: &mut Tester, oracle: &CommandOracle, text: &[u8]) -> RunReport {
-    let report = oracle.run(text, &tester.interrupt_flag());
-    let stats = tester.stats_mut();
-    stats.queries += 1;
-    stats.oracle_time += report.elapsed;
-    if report.outcome == Outcome::Unresolved {
-        stats.unresolved += 1;
-    }
+    let report = run_clocked(
+        &tester.oracle_clock(),
+        oracle,
+        text,
+        &tester.interrupt_flag(),
+    );
+    tester.count_outside_run(report.outcome, report.elapsed);
+    report
+}
+
+/// Runs the test once on `text`, with `clock` counting the run as oracle time.
+fn run_clocked(
+    clock: &OracleClock,
+    oracle: &CommandOracle,
+    text: &[u8],
+    cancel: &AtomicBool,
+) -> RunReport {
+    clock.start();
+    let report = oracle.run(text, cancel);
+    clock.stop();
     report
 }
 
@@ -300,13 +319,13 @@ fn reduce(
             );
         }
     }
-    let mut input = read_input(bin, lang, &job.input)?;
+    let bytes = read_bytes(&job.input)?;
     let out_path = match (&args.output, args.in_place) {
-        (_, true) => input.path.clone(),
+        (_, true) => job.input.clone(),
         (Some(o), false) => o.clone(),
-        (None, false) => default_output(&input.path),
+        (None, false) => default_output(&job.input),
     };
-    if !args.in_place && same_file(&out_path, &input.path) {
+    if !args.in_place && same_file(&out_path, &job.input) {
         return fail(
             Exit::Usage,
             format!(
@@ -316,7 +335,7 @@ fn reduce(
         );
     }
 
-    let mut builder = CommandOracle::builder(test.clone(), input.path.as_os_str())
+    let mut builder = CommandOracle::builder(test.clone(), job.input.as_os_str())
         .launcher(launcher.clone())
         .keep_temps(args.keep_temps);
     builder = match args.timeout() {
@@ -331,9 +350,39 @@ fn reduce(
     );
     let started = Instant::now();
     let style = Style::detect(args.quiet);
-    let original = input.size();
-    let progress = Progress::new(style, args.verbose, original);
+    let progress = Progress::new(
+        style,
+        args.verbose,
+        Size {
+            bytes: bytes.len(),
+            tokens: None,
+        },
+    );
     let _clear = ClearOnDrop(progress.clone());
+    install_interrupt_handler(tester.interrupt_flag(), progress.clone());
+
+    // The original must be interesting, or there is nothing to do. Its test runs while the
+    // input is parsed.
+    let first = {
+        let (oracle, clock, cancel) = (
+            oracle.clone(),
+            tester.oracle_clock(),
+            tester.interrupt_flag(),
+        );
+        let text = bytes.clone();
+        std::thread::spawn(move || run_clocked(&clock, &oracle, &text, &cancel))
+    };
+    let mut input = match parse_input(bin, lang, &job.input, bytes) {
+        Ok(input) => input,
+        Err(failure) => {
+            tester.interrupt_flag().store(true, Ordering::SeqCst);
+            let _ = first.join();
+            progress.finish();
+            return Err(failure);
+        }
+    };
+    let original = input.size();
+    progress.set_original(original);
     progress.println(&format!(
         "{bin}: reducing {} ({}) with {algorithm}, -j {}, timeout {}; result goes to {}",
         input.path.display(),
@@ -350,9 +399,13 @@ fn reduce(
         ));
     }
 
-    // The original must be interesting, or there is nothing to do.
-    install_interrupt_handler(tester.interrupt_flag(), progress.clone());
-    let first = check_once(&mut tester, &oracle, &input.bytes);
+    let Ok(first) = first.join() else {
+        return fail(
+            Exit::Usage,
+            "the test of the original input could not be run",
+        );
+    };
+    tester.count_outside_run(first.outcome, first.elapsed);
     if tester.interrupted() {
         return fail(
             Exit::Interrupted,
