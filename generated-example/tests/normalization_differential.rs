@@ -56,6 +56,12 @@ fn compare(
             let theirs = original(&v);
             let mine = ours.parse(&v);
             assert_eq!(
+                ours.accepts(&v),
+                mine.is_ok(),
+                "{}: the tree-less check disagrees with the parse on:\n{v}",
+                p.display()
+            );
+            assert_eq!(
                 theirs,
                 mine.is_ok(),
                 "{}: original grammar says {theirs}, normalized says {:?} on:\n{v}",

@@ -160,4 +160,12 @@ pub trait Language: Sync {
     /// Runs `rule` at the start of `text` and returns how many bytes it matched (the rule
     /// need not reach the end of `text`). Used for cheap local syntax checks.
     fn parse_prefix(&self, rule: RuleId, text: &str) -> Result<usize, ParseError>;
+    /// Whether `text` parses as a whole, without building a tree or an error message (the
+    /// syntax check's full parse).
+    fn accepts(&self, text: &str) -> bool {
+        self.parse_prefix(self.start_rule(), text).is_ok_and(|len| {
+            text.get(len..)
+                .is_some_and(|rest| rest.trim_start().is_empty())
+        })
+    }
 }

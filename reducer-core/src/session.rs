@@ -338,7 +338,7 @@ fn make_candidate<'a>(
             let text = tree.print(edits);
             let check = move |text: &[u8]| {
                 checks.full.set(checks.full.get() + 1);
-                checks.timed(|| std::str::from_utf8(text).is_ok_and(|t| lang.parse(t).is_ok()))
+                checks.timed(|| std::str::from_utf8(text).is_ok_and(|t| lang.accepts(t)))
             };
             Candidate::deferred(text, Box::new(check))
         }

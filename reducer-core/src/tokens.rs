@@ -8,8 +8,9 @@
 /// Counts tokens in literal text, using the grammar's punctuation literals.
 #[derive(Clone, Debug, Default)]
 pub struct TokenCounter {
-    /// Punctuation literals, longest first.
-    punctuation: Vec<Box<[u8]>>,
+    /// Multi-character punctuation literals by their first byte, longest first (most bytes
+    /// start none, so a scan compares few literals per token).
+    punctuation: Vec<Vec<Box<[u8]>>>,
 }
 
 fn is_word(b: u8) -> bool {
@@ -27,7 +28,13 @@ impl TokenCounter {
             .collect();
         punctuation.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
         punctuation.dedup();
-        TokenCounter { punctuation }
+        let mut by_first: Vec<Vec<Box<[u8]>>> = vec![Vec::new(); 256];
+        for p in punctuation {
+            by_first[p[0] as usize].push(p);
+        }
+        TokenCounter {
+            punctuation: by_first,
+        }
     }
 
     /// Number of tokens in `text`.
@@ -67,8 +74,8 @@ impl TokenCounter {
                 let rest = &bytes[i..];
                 let len = self
                     .punctuation
-                    .iter()
-                    .find(|p| rest.starts_with(p))
+                    .get(b as usize)
+                    .and_then(|ps| ps.iter().find(|p| rest.starts_with(p)))
                     .map_or(1, |p| p.len());
                 i += len;
             }
