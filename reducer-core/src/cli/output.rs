@@ -7,6 +7,8 @@ use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
 
 /// How many numbered backups (`INPUT.orig.1` …) are tried before giving up.
 const MAX_BACKUPS: usize = 1000;
@@ -176,6 +178,71 @@ impl BestWriter {
     }
 }
 
+/// Writes best results from a background thread, so that the reduction never waits for the
+/// file system: each new result replaces the one still waiting, and only the newest is
+/// written. [`BackgroundWriter::finish`] writes what is pending and hands back the writer.
+pub struct BackgroundWriter {
+    shared: Arc<Shared>,
+    thread: Mutex<Option<JoinHandle<()>>>,
+}
+
+struct Shared {
+    /// The newest result not written yet, and whether the writer is closing.
+    pending: Mutex<(Option<Vec<u8>>, bool)>,
+    wake: Condvar,
+    writer: Mutex<BestWriter>,
+}
+
+impl BackgroundWriter {
+    /// Starts writing through `writer` in a thread of its own.
+    pub fn spawn(writer: BestWriter) -> Self {
+        let shared = Arc::new(Shared {
+            pending: Mutex::new((None, false)),
+            wake: Condvar::new(),
+            writer: Mutex::new(writer),
+        });
+        let worker = shared.clone();
+        let thread = std::thread::spawn(move || loop {
+            let bytes = {
+                let mut p = lock(&worker.pending);
+                while p.0.is_none() && !p.1 {
+                    p = worker.wake.wait(p).unwrap_or_else(|e| e.into_inner());
+                }
+                match p.0.take() {
+                    Some(bytes) => bytes,
+                    None => return,
+                }
+            };
+            lock(&worker.writer).write(&bytes);
+        });
+        BackgroundWriter {
+            shared,
+            thread: Mutex::new(Some(thread)),
+        }
+    }
+
+    /// Queues `bytes` as the newest result (an older one still waiting is dropped).
+    pub fn offer(&self, bytes: &[u8]) {
+        lock(&self.shared.pending).0 = Some(bytes.to_vec());
+        self.shared.wake.notify_one();
+    }
+
+    /// Writes the pending result, stops the thread and returns the writer.
+    pub fn finish(&self) -> MutexGuard<'_, BestWriter> {
+        lock(&self.shared.pending).1 = true;
+        self.shared.wake.notify_one();
+        if let Some(thread) = lock(&self.thread).take() {
+            let _ = thread.join();
+        }
+        lock(&self.shared.writer)
+    }
+}
+
+/// Locks `m`, also after a panic elsewhere (the data stay usable).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Whether `a` and `b` name the same existing file.
 pub fn same_file(a: &Path, b: &Path) -> bool {
     match (fs::canonicalize(a), fs::canonicalize(b)) {
@@ -188,6 +255,22 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn background_writer_ends_with_the_newest_result() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.c");
+        let bg = BackgroundWriter::spawn(BestWriter::new(path.clone()));
+        for i in (1..=50).rev() {
+            bg.offer("x".repeat(i).as_bytes());
+        }
+        let mut w = bg.finish();
+        assert_eq!(fs::read(&path).unwrap(), b"x");
+        // Results still waiting when a newer one came were never written.
+        assert!((1..=50).contains(&w.writes()), "{}", w.writes());
+        assert!(w.write(b"x"), "the file already holds it");
+        assert_eq!(names(dir.path()), vec!["out.c"], "no temporary files left");
+    }
 
     fn names(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> = fs::read_dir(dir)

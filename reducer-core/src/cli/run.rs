@@ -3,7 +3,9 @@
 
 use super::args::{check_program, Args, Flavor, TEXT_ALGORITHM};
 use super::inspect::{decode, grammar_report, parse_check, parse_error};
-use super::output::{default_output, same_file, write_atomic, write_backup, BestWriter};
+use super::output::{
+    default_output, same_file, write_atomic, write_backup, BackgroundWriter, BestWriter,
+};
 use super::progress::{removed_percent, Progress, Sample, Size, Style};
 use super::stats_json::{self, FileSize, Record, Tool};
 use super::Exit;
@@ -20,7 +22,7 @@ use crate::tokens::TokenCounter;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The version printed by `--version` and recorded by `--stats`.
@@ -448,13 +450,13 @@ fn reduce(
         }
         w
     };
-    let writer = Arc::new(Mutex::new(writer));
+    let writer = Arc::new(BackgroundWriter::spawn(writer));
     {
         let writer = writer.clone();
         let progress = progress.clone();
         let counter = input.counter.clone();
         tester.set_best_sink(Box::new(move |text: &[u8]| {
-            writer.lock().unwrap_or_else(|e| e.into_inner()).write(text);
+            writer.offer(text);
             let tokens = counter
                 .as_ref()
                 .map(|c| c.count(&String::from_utf8_lossy(text)) as usize);
@@ -489,7 +491,7 @@ fn reduce(
 
     // The result is on disk already; make sure of it, then check it once more.
     let write_error = {
-        let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
+        let mut w = writer.finish();
         w.write(&result);
         w.error().map(str::to_string)
     };
