@@ -407,18 +407,25 @@ fn local_anchors(tree: &Tree, edits: &EditSet, limit: usize) -> Anchors {
             let neighbour =
                 || previous_element(tree, edits, x).or_else(|| next_element(tree, edits, x));
             match list_element.then(neighbour).flatten() {
-                Some(n) => Some(n),
-                None => tree.parent(x).and_then(|p| enclosing_element(tree, p)),
+                Some(n) => Some((n, false)),
+                None => tree
+                    .parent(x)
+                    .and_then(|p| enclosing_element(tree, p))
+                    .map(|a| (a, true)),
             }
         } else {
-            enclosing_element(tree, x)
+            enclosing_element(tree, x).map(|a| (a, true))
         };
-        let Some(anchor) = anchor else {
+        let Some((anchor, text_changed)) = anchor else {
             return Anchors::Full;
         };
         anchors.push(anchor);
-        if let Some(prev) = previous_element(tree, edits, anchor) {
-            anchors.push(prev);
+        // A neighbour of a deleted element keeps its text: the element before it sees the
+        // same text up to the neighbour's end, so only an anchor whose text changed needs it.
+        if text_changed {
+            if let Some(prev) = previous_element(tree, edits, anchor) {
+                anchors.push(prev);
+            }
         }
         if anchors.len() > limit {
             // Deleting a run of elements gives them all the same anchor: count distinct ones.
