@@ -361,6 +361,9 @@ fn measure(common: &Common, specs: Vec<Spec>, argv: Vec<String>) -> Result<ExitC
         argv,
         started_utc: machine::now_utc(),
         load_start: machine::loadavg(),
+        binaries_commit: std::fs::read_to_string(bin_dir.join("COMMIT"))
+            .map(|c| c.trim().to_string())
+            .unwrap_or_default(),
     });
     results.save(&results_path)?;
 

@@ -25,7 +25,7 @@ pub fn render(results: &Results) -> String {
         ("gcc", m.gcc.clone()),
         ("node", m.node.clone()),
         ("rustc", m.rustc.clone()),
-        ("commit", m.commit.clone()),
+        ("repository HEAD", m.commit.clone()),
         ("inputs", results.bench_dir.clone()),
         ("binaries", results.bin_dir.clone()),
     ];
@@ -34,9 +34,14 @@ pub fn render(results: &Results) -> String {
     }
     let _ = writeln!(s, "\n## Commands\n");
     for inv in &results.invocations {
+        let built = if inv.binaries_commit.is_empty() {
+            String::new()
+        } else {
+            format!(", binaries built from `{}`", inv.binaries_commit)
+        };
         let _ = writeln!(
             s,
-            "- {} (load {}): `{}`",
+            "- {} (load {}{built}): `{}`",
             inv.started_utc,
             load(inv.load_start),
             inv.argv.join(" ")

@@ -161,6 +161,10 @@ pub struct Invocation {
     pub started_utc: String,
     /// `/proc/loadavg` when it started.
     pub load_start: [f64; 3],
+    /// The commit the reducer binaries were built from, as written in the `COMMIT` file of
+    /// their directory (empty when there is none).
+    #[serde(default)]
+    pub binaries_commit: String,
 }
 
 /// The whole results file.
