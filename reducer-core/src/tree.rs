@@ -805,6 +805,13 @@ impl<'r> TreeBuilder<'r> {
         }
     }
 
+    /// Appends the input text `start..end` as a segment; returns its token count.
+    fn push_text(&mut self, start: u32, end: u32) -> u32 {
+        self.segments.push(Segment::Text { start, end });
+        self.counter
+            .count(&self.source[start as usize..end as usize])
+    }
+
     fn token_open(&self) -> bool {
         self.open
             .last()
@@ -835,26 +842,14 @@ impl<'r> TreeBuilder<'r> {
                     (n.span_start, n.span_end, n.weight)
                 };
                 if s > cursor {
-                    weight += self
-                        .counter
-                        .count(&self.source[cursor as usize..s as usize]);
-                    self.segments.push(Segment::Text {
-                        start: cursor,
-                        end: s,
-                    });
+                    weight += self.push_text(cursor, s);
                 }
                 self.segments.push(Segment::Child(t));
                 weight += w;
                 cursor = e;
             }
             if len > cursor {
-                weight += self
-                    .counter
-                    .count(&self.source[cursor as usize..len as usize]);
-                self.segments.push(Segment::Text {
-                    start: cursor,
-                    end: len,
-                });
+                weight += self.push_text(cursor, len);
             }
             self.nodes.push(Node {
                 rule: root_rule,
