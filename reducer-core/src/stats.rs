@@ -124,6 +124,14 @@ impl OracleClock {
         }
     }
 
+    /// Runs `run` (one oracle run) with the clock counting it.
+    pub fn time<T>(&self, run: impl FnOnce() -> T) -> T {
+        self.start();
+        let value = run();
+        self.stop();
+        value
+    }
+
     /// Busy time so far, counting a run still going up to now.
     pub fn busy(&self) -> Duration {
         let s = self.state.lock().unwrap_or_else(|e| e.into_inner());

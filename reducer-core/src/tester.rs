@@ -165,10 +165,7 @@ impl Pool {
                     let outcome = if job.cancel.load(Ordering::SeqCst) {
                         Outcome::Unresolved
                     } else {
-                        clock.start();
-                        let outcome = oracle.test(&job.text, &job.cancel);
-                        clock.stop();
-                        outcome
+                        clock.time(|| oracle.test(&job.text, &job.cancel))
                     };
                     let done = Done {
                         index: job.index,
@@ -292,18 +289,6 @@ impl Tester {
         self.jobs
     }
 
-    /// Runs the oracle once on `text`, bypassing the cache (e.g. to check the original input
-    /// and the final result). Counted as a query.
-    pub fn check(&mut self, text: &[u8]) -> Outcome {
-        let start = Instant::now();
-        self.clock.start();
-        let outcome = self.oracle.test(text, &AtomicBool::new(false));
-        self.clock.stop();
-        self.stats.oracle_busy = self.clock.busy();
-        self.count(outcome, Source::Oracle, text.len(), start.elapsed());
-        outcome
-    }
-
     /// The clock of oracle-run time, for runs made outside the tester (see
     /// [`Tester::count_outside_run`]).
     pub fn oracle_clock(&self) -> Arc<OracleClock> {
@@ -353,19 +338,8 @@ impl Tester {
     }
 
     /// Answers a candidate without the oracle if the syntax verdict or the cache can.
-    /// The cache is asked before a deferred syntax check runs, so known texts skip it.
     fn answer_cheaply(&mut self, candidate: &mut Candidate) -> Option<(Outcome, Source)> {
-        let Some(text) = candidate.text.as_deref() else {
-            return Some((Outcome::NotInteresting, Source::Syntax));
-        };
-        let config = candidate.config.as_deref();
-        if let Some(outcome) = self.cache.lookup(Probe { text, config }) {
-            return Some((outcome, Source::Cache));
-        }
-        if !candidate.run_check() {
-            return Some((Outcome::NotInteresting, Source::Syntax));
-        }
-        None
+        answer_without_oracle(candidate, |probe| self.cache.lookup(probe))
     }
 
     /// Counts a test the sequential algorithm needed.
@@ -400,19 +374,8 @@ impl Tester {
 
     /// Where a parallel tester gets an answer without a new oracle run: the syntax verdict,
     /// or any cache entry, including those recorded ahead by speculation (not counted yet).
-    /// As in [`Tester::answer_cheaply`], the cache is asked before a deferred syntax check.
     fn peek_cheaply(&self, candidate: &mut Candidate) -> Option<(Outcome, Source)> {
-        let Some(text) = candidate.text.as_deref() else {
-            return Some((Outcome::NotInteresting, Source::Syntax));
-        };
-        let config = candidate.config.as_deref();
-        if let Some(outcome) = self.cache.peek(Probe { text, config }) {
-            return Some((outcome, Source::Cache));
-        }
-        if !candidate.run_check() {
-            return Some((Outcome::NotInteresting, Source::Syntax));
-        }
-        None
+        answer_without_oracle(candidate, |probe| self.cache.peek(probe))
     }
 
     /// Settles a parallel test when it reaches the head of the list, i.e. in the sequential
@@ -469,9 +432,9 @@ impl Tester {
                 }
                 None => {
                     let start = Instant::now();
-                    self.clock.start();
-                    let o = self.oracle.test(text, &self.interrupted);
-                    self.clock.stop();
+                    let o = self
+                        .clock
+                        .time(|| self.oracle.test(text, &self.interrupted));
                     self.count(o, Source::Oracle, text.len(), start.elapsed());
                     self.record(text, candidate.config.as_deref(), o);
                     o
@@ -615,13 +578,11 @@ impl Tester {
 
     /// Waits for the next oracle answer. Once the run is interrupted (Ctrl-C), the runs still
     /// going in `slots` are cancelled, so that their programs are killed at once.
-    fn next_done(&mut self, slots: &VecDeque<Slot>) -> Done {
+    fn next_done(&self, slots: &VecDeque<Slot>) -> Done {
         let pool = self.pool.as_ref().expect("oracle pool");
         loop {
             match pool.done.recv_timeout(INTERRUPT_POLL) {
-                Ok(done) => {
-                    return done;
-                }
+                Ok(done) => return done,
                 Err(RecvTimeoutError::Timeout) if self.interrupted() => {
                     for slot in slots {
                         if let Slot::Running { cancel, .. } = slot {
@@ -634,6 +595,29 @@ impl Tester {
             }
         }
     }
+}
+
+/// Answers a candidate without the oracle where possible: a rejected candidate is a syntax
+/// rejection, a text `cached` knows is a cache hit, and only then does a deferred syntax
+/// check run (so known texts skip it).
+fn answer_without_oracle(
+    candidate: &mut Candidate,
+    cached: impl FnOnce(Probe<'_>) -> Option<Outcome>,
+) -> Option<(Outcome, Source)> {
+    let Some(text) = candidate.text.as_deref() else {
+        return Some((Outcome::NotInteresting, Source::Syntax));
+    };
+    let probe = Probe {
+        text,
+        config: candidate.config.as_deref(),
+    };
+    if let Some(outcome) = cached(probe) {
+        return Some((outcome, Source::Cache));
+    }
+    if !candidate.run_check() {
+        return Some((Outcome::NotInteresting, Source::Syntax));
+    }
+    None
 }
 
 #[cfg(test)]

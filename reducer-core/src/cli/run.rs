@@ -16,7 +16,7 @@ use crate::list::reduce_text;
 use crate::oracle::command::{CommandOracle, RunReport};
 use crate::oracle::Oracle;
 use crate::session::Session;
-use crate::stats::{OracleClock, Stats};
+use crate::stats::Stats;
 use crate::tester::Tester;
 use crate::tokens::TokenCounter;
 use std::ffi::OsString;
@@ -223,26 +223,9 @@ fn explain(r: &RunReport, args: &Args) -> String {
 /// Runs the test once on `text` outside the cache (the original and the final result),
 /// counted as a query; Ctrl-C cancels it.
 fn check_once(tester: &mut Tester, oracle: &CommandOracle, text: &[u8]) -> RunReport {
-    let report = run_clocked(
-        &tester.oracle_clock(),
-        oracle,
-        text,
-        &tester.interrupt_flag(),
-    );
+    let cancel = tester.interrupt_flag();
+    let report = tester.oracle_clock().time(|| oracle.run(text, &cancel));
     tester.count_outside_run(report.outcome, report.elapsed);
-    report
-}
-
-/// Runs the test once on `text`, with `clock` counting the run as oracle time.
-fn run_clocked(
-    clock: &OracleClock,
-    oracle: &CommandOracle,
-    text: &[u8],
-    cancel: &AtomicBool,
-) -> RunReport {
-    clock.start();
-    let report = oracle.run(text, cancel);
-    clock.stop();
     report
 }
 
@@ -372,7 +355,7 @@ fn reduce(
             tester.interrupt_flag(),
         );
         let text = bytes.clone();
-        std::thread::spawn(move || run_clocked(&clock, &oracle, &text, &cancel))
+        std::thread::spawn(move || clock.time(|| oracle.run(&text, &cancel)))
     };
     let mut input = match parse_input(bin, lang, &job.input, bytes) {
         Ok(input) => input,
