@@ -12,7 +12,6 @@
 use crate::oracle::Outcome;
 use rustc_hash::FxHashMap;
 use sha3::{Digest, Sha3_256};
-use std::collections::hash_map::Entry;
 
 /// What the cache is keyed by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -108,6 +107,21 @@ pub struct Probe<'a> {
     pub config: Option<&'a [u32]>,
 }
 
+/// A candidate's key in the cache (see [`Cache::key`]), with its size; no key when the cache
+/// is off or, in the config mode, the candidate has no configuration.
+#[derive(Clone, Debug)]
+pub struct CacheKey {
+    key: Option<Key>,
+    size: usize,
+}
+
+impl CacheKey {
+    /// No key: the cache neither answers nor stores the candidate (e.g. a syntax rejection).
+    pub fn none() -> Self {
+        CacheKey { key: None, size: 0 }
+    }
+}
+
 /// The outcome cache.
 #[derive(Debug, Default)]
 pub struct Cache {
@@ -137,24 +151,30 @@ impl Cache {
         self.stats
     }
 
-    fn key(&self, probe: Probe<'_>) -> Option<Key> {
-        match self.options.mode {
+    /// The key `probe` is looked up and stored under (its digest, under the default
+    /// options): computed once per candidate, as hashing a large text is not free.
+    pub fn key(&self, probe: Probe<'_>) -> CacheKey {
+        let key = match self.options.mode {
             CacheMode::None => None,
             CacheMode::Config => probe.config.map(|c| Key::Config(c.into())),
             CacheMode::Content if self.options.hash_keys => {
                 Some(Key::Digest(Sha3_256::digest(probe.text).into()))
             }
             CacheMode::Content => Some(Key::Content(probe.text.into())),
+        };
+        CacheKey {
+            key,
+            size: probe.text.len(),
         }
     }
 
-    /// The cached outcome of `probe`, if any: the lookup of a sequential run. An entry
+    /// The cached outcome of `key`, if any: the lookup of a sequential run. An entry
     /// recorded ahead ([`Cache::insert_ahead`]) is one the sequential run would not have had
     /// yet: it answers `None` and counts from then on, as if the sequential run had inserted it.
-    pub fn lookup(&mut self, probe: Probe<'_>) -> Option<Outcome> {
-        let key = self.key(probe)?;
+    pub fn lookup(&mut self, key: &CacheKey) -> Option<Outcome> {
+        let key = key.key.as_ref()?;
         self.stats.lookups += 1;
-        let entry = self.entries.get_mut(&key)?;
+        let entry = self.entries.get_mut(key)?;
         if std::mem::take(&mut entry.2) {
             return None;
         }
@@ -162,39 +182,38 @@ impl Cache {
         Some(entry.1)
     }
 
-    /// The cached outcome of `probe`, including entries recorded ahead, without counting a
+    /// The cached outcome of `key`, including entries recorded ahead, without counting a
     /// lookup (a parallel tester checking whether an oracle run is needed at all).
-    pub fn peek(&self, probe: Probe<'_>) -> Option<Outcome> {
-        let key = self.key(probe)?;
-        self.entries.get(&key).map(|e| e.1)
+    pub fn peek(&self, key: &CacheKey) -> Option<Outcome> {
+        self.entries.get(key.key.as_ref()?).map(|e| e.1)
     }
 
-    /// Records the outcome of `probe`. Unresolved outcomes are never stored.
-    pub fn insert(&mut self, probe: Probe<'_>, outcome: Outcome) {
-        self.store(probe, outcome, false);
+    /// Records the outcome of the candidate keyed `key`. Unresolved outcomes are never stored.
+    pub fn insert(&mut self, key: &CacheKey, outcome: Outcome) {
+        self.store(key, outcome, false);
     }
 
     /// Records the outcome of an oracle run made ahead of the sequential order (`-j N`
     /// speculation): [`Cache::peek`] sees it at once, [`Cache::lookup`] only after one lookup
     /// has confirmed it. An existing entry is left as it is.
-    pub fn insert_ahead(&mut self, probe: Probe<'_>, outcome: Outcome) {
-        self.store(probe, outcome, true);
+    pub fn insert_ahead(&mut self, key: &CacheKey, outcome: Outcome) {
+        self.store(key, outcome, true);
     }
 
-    fn store(&mut self, probe: Probe<'_>, outcome: Outcome, ahead: bool) {
+    fn store(&mut self, key: &CacheKey, outcome: Outcome, ahead: bool) {
         if outcome == Outcome::Unresolved
             || (self.options.only_not_interesting && outcome == Outcome::Interesting)
         {
             return;
         }
-        let Some(key) = self.key(probe) else { return };
-        let bytes = key.bytes();
-        match self.entries.entry(key) {
-            Entry::Occupied(mut e) if !ahead => *e.get_mut() = (probe.text.len(), outcome, false),
-            Entry::Occupied(_) => {}
-            Entry::Vacant(e) => {
-                e.insert((probe.text.len(), outcome, ahead));
-                self.stats.bytes += bytes;
+        let Some(k) = key.key.as_ref() else { return };
+        let size = key.size;
+        match self.entries.get_mut(k) {
+            Some(e) if !ahead => *e = (size, outcome, false),
+            Some(_) => {}
+            None => {
+                self.stats.bytes += k.bytes();
+                self.entries.insert(k.clone(), (size, outcome, ahead));
             }
         }
         self.stats.entries = self.entries.len();
@@ -233,23 +252,24 @@ impl Cache {
 mod tests {
     use super::*;
 
-    fn probe(t: &[u8]) -> Probe<'_> {
-        Probe {
+    /// The key of the text `t` (no configuration) in `c`.
+    fn k(c: &Cache, t: &[u8]) -> CacheKey {
+        c.key(Probe {
             text: t,
             config: None,
-        }
+        })
     }
 
     #[test]
     fn content_cache_counts_hits_and_bytes() {
         let mut c = Cache::new(CacheOptions::baseline());
-        assert_eq!(c.lookup(probe(b"abc")), None);
-        c.insert(probe(b"abc"), Outcome::NotInteresting);
-        c.insert(probe(b"ab"), Outcome::Interesting);
-        c.insert(probe(b"x"), Outcome::Unresolved);
-        assert_eq!(c.lookup(probe(b"abc")), Some(Outcome::NotInteresting));
-        assert_eq!(c.lookup(probe(b"ab")), Some(Outcome::Interesting));
-        assert_eq!(c.lookup(probe(b"x")), None);
+        assert_eq!(c.lookup(&k(&c, b"abc")), None);
+        c.insert(&k(&c, b"abc"), Outcome::NotInteresting);
+        c.insert(&k(&c, b"ab"), Outcome::Interesting);
+        c.insert(&k(&c, b"x"), Outcome::Unresolved);
+        assert_eq!(c.lookup(&k(&c, b"abc")), Some(Outcome::NotInteresting));
+        assert_eq!(c.lookup(&k(&c, b"ab")), Some(Outcome::Interesting));
+        assert_eq!(c.lookup(&k(&c, b"x")), None);
         let s = c.stats();
         assert_eq!((s.lookups, s.hits, s.entries), (4, 2, 2));
         let per_entry = std::mem::size_of::<usize>() + 1;
@@ -265,30 +285,30 @@ mod tests {
             mode: CacheMode::Content,
         });
         let big = vec![b'a'; 1000];
-        c.insert(probe(&big), Outcome::NotInteresting);
-        c.insert(probe(b"ab"), Outcome::Interesting);
+        c.insert(&k(&c, &big), Outcome::NotInteresting);
+        c.insert(&k(&c, b"ab"), Outcome::Interesting);
         assert_eq!(c.stats().entries, 1);
         assert_eq!(c.stats().bytes, 32 + std::mem::size_of::<usize>() + 1);
-        assert_eq!(c.lookup(probe(&big)), Some(Outcome::NotInteresting));
+        assert_eq!(c.lookup(&k(&c, &big)), Some(Outcome::NotInteresting));
         c.found_interesting(10);
         assert_eq!(c.stats().entries, 0);
-        assert_eq!(c.lookup(probe(&big)), None);
+        assert_eq!(c.lookup(&k(&c, &big)), None);
     }
 
     #[test]
     fn entries_recorded_ahead_count_once_the_sequential_order_reaches_them() {
         let mut c = Cache::new(CacheOptions::default());
-        c.insert_ahead(probe(b"ab"), Outcome::NotInteresting);
-        assert_eq!(c.peek(probe(b"ab")), Some(Outcome::NotInteresting));
+        c.insert_ahead(&k(&c, b"ab"), Outcome::NotInteresting);
+        assert_eq!(c.peek(&k(&c, b"ab")), Some(Outcome::NotInteresting));
         assert_eq!(
-            c.lookup(probe(b"ab")),
+            c.lookup(&k(&c, b"ab")),
             None,
             "the sequential run had not seen it"
         );
-        assert_eq!(c.lookup(probe(b"ab")), Some(Outcome::NotInteresting));
-        c.insert(probe(b"cd"), Outcome::NotInteresting);
-        c.insert_ahead(probe(b"cd"), Outcome::NotInteresting);
-        assert_eq!(c.lookup(probe(b"cd")), Some(Outcome::NotInteresting));
+        assert_eq!(c.lookup(&k(&c, b"ab")), Some(Outcome::NotInteresting));
+        c.insert(&k(&c, b"cd"), Outcome::NotInteresting);
+        c.insert_ahead(&k(&c, b"cd"), Outcome::NotInteresting);
+        assert_eq!(c.lookup(&k(&c, b"cd")), Some(Outcome::NotInteresting));
         let s = c.stats();
         assert_eq!((s.lookups, s.hits, s.entries), (3, 2, 2));
     }
@@ -303,15 +323,16 @@ mod tests {
             text: b"t",
             config: Some(&[1, 2]),
         };
-        c.insert(p, Outcome::NotInteresting);
-        assert_eq!(c.lookup(p), Some(Outcome::NotInteresting));
+        let p = c.key(p);
+        c.insert(&p, Outcome::NotInteresting);
+        assert_eq!(c.lookup(&p), Some(Outcome::NotInteresting));
         // The same text from another configuration is a miss: the baseline's weakness.
         let q = Probe {
             text: b"t",
             config: Some(&[1]),
         };
-        assert_eq!(c.lookup(q), None);
+        assert_eq!(c.lookup(&c.key(q)), None);
         c.clear_configs();
-        assert_eq!(c.lookup(p), None);
+        assert_eq!(c.lookup(&p), None);
     }
 }

@@ -1,14 +1,16 @@
 //! The tester: every candidate goes through it, on its way to the cache and the oracle.
 //!
 //! Algorithms phrase each step as "these candidates, in this order: which is the first
-//! interesting one?" ([`Tester::first_interesting`]). With `-j 1` the candidates are tested one
-//! after the other. With `-j N` up to N oracle runs go on at once on the next candidates of the
-//! same list (speculation); the first interesting candidate *in list order* wins, so the result
-//! is exactly the sequential one. Oracle runs past the winner are cancelled and counted as
-//! speculative, apart from the queries the sequential algorithm would have made.
+//! interesting one?" ([`Tester::first_interesting`]). The oracle runs on worker threads, so that
+//! the next candidate is prepared (printed, hashed, syntax-checked) while the current one is
+//! being tested. With `-j 1` the candidates are tested one after the other. With `-j N` up to N
+//! oracle runs go on at once on the next candidates of the same list (speculation); the first
+//! interesting candidate *in list order* wins, so the result is exactly the sequential one.
+//! Oracle runs past the winner are cancelled and counted as speculative, apart from the
+//! queries the sequential algorithm would have made.
 
-use crate::cache::{Cache, CacheOptions, CacheStats, Probe};
-use crate::oracle::{Oracle, Outcome};
+use crate::cache::{Cache, CacheKey, CacheOptions, CacheStats, Probe};
+use crate::oracle::{Oracle, Outcome, StartedTest};
 use crate::stats::{OracleClock, Stats};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -129,6 +131,10 @@ struct Job {
     index: usize,
     text: Vec<u8>,
     cancel: Arc<AtomicBool>,
+    /// The test, if the oracle started it already (see [`Oracle::start`]).
+    started: Option<Box<dyn StartedTest>>,
+    /// When the test was handed out.
+    launched: Instant,
 }
 
 struct Done {
@@ -161,17 +167,21 @@ impl Pool {
                         Ok(job) => job,
                         Err(_) => return,
                     };
-                    let start = Instant::now();
-                    let outcome = if job.cancel.load(Ordering::SeqCst) {
-                        Outcome::Unresolved
-                    } else {
-                        clock.time(|| oracle.test(&job.text, &job.cancel))
+                    let outcome = match job.started {
+                        // A cancelled test still ends here: its program is killed at once.
+                        Some(test) => {
+                            let outcome = test.finish(&job.cancel);
+                            clock.stop();
+                            outcome
+                        }
+                        None if job.cancel.load(Ordering::SeqCst) => Outcome::Unresolved,
+                        None => clock.time(|| oracle.test(&job.text, &job.cancel)),
                     };
                     let done = Done {
                         index: job.index,
                         text: job.text,
                         outcome,
-                        elapsed: start.elapsed(),
+                        elapsed: job.launched.elapsed(),
                     };
                     if done_tx.send(done).is_err() {
                         return;
@@ -203,13 +213,16 @@ enum Slot {
         outcome: Outcome,
         source: Source,
         text: Vec<u8>,
-        config: Option<Box<[u32]>>,
+        key: CacheKey,
         elapsed: Duration,
     },
+    /// Prepared while every worker was busy (cache missed, syntax passed): it goes to the
+    /// next free worker. At most one candidate waits, always the last slot.
+    Waiting { text: Vec<u8>, key: CacheKey },
     /// An oracle run is under way.
     Running {
         cancel: Arc<AtomicBool>,
-        config: Option<Box<[u32]>>,
+        key: CacheKey,
     },
 }
 
@@ -314,6 +327,13 @@ impl Tester {
 
     /// Tests `candidates` in order and returns the first interesting one (its index in the
     /// sequence and its text), exactly as a sequential run would.
+    ///
+    /// Oracle runs go to a pool of `jobs` workers, up to `jobs` at once on the next
+    /// candidates of the list (speculation, when `jobs` > 1). While every worker is busy the
+    /// next candidate is prepared (printed, hashed, looked up and syntax-checked), so that
+    /// with `-j 1` too the engine's work on a candidate overlaps the oracle run before it.
+    /// Tests are counted when they reach the head of the list, i.e. in the sequential order,
+    /// so that everything behind the winner counts as speculation.
     pub fn first_interesting(
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate>,
@@ -321,11 +341,7 @@ impl Tester {
         if self.interrupted() {
             return None;
         }
-        let found = if self.jobs == 1 {
-            self.first_interesting_sequential(candidates)
-        } else {
-            self.first_interesting_parallel(candidates)
-        };
+        let found = self.first_interesting_pooled(candidates);
         self.stats.oracle_busy = self.clock.busy();
         let (index, text) = found?;
         self.stats.interesting += 1;
@@ -335,11 +351,6 @@ impl Tester {
         }
         self.notify(Event::Improved { bytes: text.len() });
         Some((index, text))
-    }
-
-    /// Answers a candidate without the oracle if the syntax verdict or the cache can.
-    fn answer_cheaply(&mut self, candidate: &mut Candidate) -> Option<(Outcome, Source)> {
-        answer_without_oracle(candidate, |probe| self.cache.lookup(probe))
     }
 
     /// Counts a test the sequential algorithm needed.
@@ -363,37 +374,16 @@ impl Tester {
         });
     }
 
-    fn record(&mut self, text: &[u8], config: Option<&[u32]>, outcome: Outcome) {
-        self.cache.insert(Probe { text, config }, outcome);
-    }
-
-    /// Records an oracle run made ahead of the sequential order (see [`Tester::settle`]).
-    fn record_ahead(&mut self, text: &[u8], config: Option<&[u32]>, outcome: Outcome) {
-        self.cache.insert_ahead(Probe { text, config }, outcome);
-    }
-
-    /// Where a parallel tester gets an answer without a new oracle run: the syntax verdict,
-    /// or any cache entry, including those recorded ahead by speculation (not counted yet).
-    fn peek_cheaply(&self, candidate: &mut Candidate) -> Option<(Outcome, Source)> {
-        answer_without_oracle(candidate, |probe| self.cache.peek(probe))
-    }
-
-    /// Settles a parallel test when it reaches the head of the list, i.e. in the sequential
-    /// order, so that the counters are the sequential run's: if the sequential run's cache
-    /// lookup would answer it here, it is a cache hit (and an oracle run made for it was
-    /// speculation); otherwise it is a query (and an answer taken from an entry that an
-    /// earlier list's speculation recorded ahead is no longer speculation).
-    fn settle(
-        &mut self,
-        outcome: Outcome,
-        source: Source,
-        text: &[u8],
-        config: Option<&[u32]>,
-    ) -> (Outcome, Source) {
+    /// Settles a test when it reaches the head of the list, i.e. in the sequential order, so
+    /// that the counters are the sequential run's: if the sequential run's cache lookup would
+    /// answer it here, it is a cache hit (and an oracle run made for it was speculation);
+    /// otherwise it is a query (and an answer taken from an entry that an earlier list's
+    /// speculation recorded ahead is no longer speculation).
+    fn settle(&mut self, outcome: Outcome, source: Source, key: &CacheKey) -> (Outcome, Source) {
         if source == Source::Syntax {
             return (outcome, source);
         }
-        match self.cache.lookup(Probe { text, config }) {
+        match self.cache.lookup(key) {
             Some(cached) => {
                 if source == Source::Oracle {
                     self.stats.speculative += 1;
@@ -415,109 +405,115 @@ impl Tester {
         }
     }
 
-    fn first_interesting_sequential(
-        &mut self,
-        candidates: &mut dyn Iterator<Item = Candidate>,
-    ) -> Option<(usize, Vec<u8>)> {
-        for (index, mut candidate) in candidates.enumerate() {
-            if self.interrupted() {
-                return None;
-            }
-            let cheap = self.answer_cheaply(&mut candidate);
-            let text = candidate.text.as_deref().unwrap_or_default();
-            let outcome = match cheap {
-                Some((o, source)) => {
-                    self.count(o, source, text.len(), Duration::ZERO);
-                    o
-                }
-                None => {
-                    let start = Instant::now();
-                    let o = self
-                        .clock
-                        .time(|| self.oracle.test(text, &self.interrupted));
-                    self.count(o, Source::Oracle, text.len(), start.elapsed());
-                    self.record(text, candidate.config.as_deref(), o);
-                    o
-                }
-            };
-            if outcome.is_interesting() {
-                return candidate.text.map(|t| (index, t));
-            }
+    /// Prepares the next candidate: a slot answered by the cache or the syntax check, or one
+    /// that needs the oracle (`Waiting`); `None` once the list is exhausted or interrupted.
+    fn prepare(&mut self, candidates: &mut dyn Iterator<Item = Candidate>) -> Option<Slot> {
+        if self.interrupted() {
+            return None;
         }
-        None
+        let mut candidate = candidates.next()?;
+        let Some(text) = candidate.text.as_deref() else {
+            return Some(Slot::Answered {
+                outcome: Outcome::NotInteresting,
+                source: Source::Syntax,
+                text: Vec::new(),
+                key: CacheKey::none(),
+                elapsed: Duration::ZERO,
+            });
+        };
+        let key = self.cache.key(Probe {
+            text,
+            config: candidate.config.as_deref(),
+        });
+        // Any entry answers, including those recorded ahead by speculation (not counted yet):
+        // the head of the list settles how the sequential run would have counted it.
+        let cheap = match self.cache.peek(&key) {
+            Some(outcome) => Some((outcome, Source::Cache)),
+            None if !candidate.run_check() => Some((Outcome::NotInteresting, Source::Syntax)),
+            None => None,
+        };
+        let text = candidate.text.unwrap_or_default();
+        Some(match cheap {
+            Some((outcome, source)) => Slot::Answered {
+                outcome,
+                source,
+                text,
+                key,
+                elapsed: Duration::ZERO,
+            },
+            None => Slot::Waiting { text, key },
+        })
     }
 
-    fn first_interesting_parallel(
+    /// Starts the waiting candidate (the last slot) on a free worker, unless an answer that
+    /// came in since it was prepared makes it a cache hit.
+    fn start_waiting(&mut self, slots: &mut VecDeque<Slot>, base: usize) -> bool {
+        let Some(Slot::Waiting { .. }) = slots.back() else {
+            return false;
+        };
+        let Some(Slot::Waiting { text, key }) = slots.pop_back() else {
+            unreachable!()
+        };
+        if let Some(outcome) = self.cache.peek(&key) {
+            slots.push_back(Slot::Answered {
+                outcome,
+                source: Source::Cache,
+                text,
+                key,
+                elapsed: Duration::ZERO,
+            });
+            return false;
+        }
+        // The program starts here, on this thread: handing a candidate to a sleeping worker
+        // costs a wake-up, which the run should not wait for. The clock runs from here until
+        // the worker has the answer.
+        let launched = Instant::now();
+        self.clock.start();
+        let started = self.oracle.start(&text);
+        if started.is_none() {
+            self.clock.stop(); // the worker times the whole test
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        let job = Job {
+            index: base + slots.len(),
+            text,
+            cancel: cancel.clone(),
+            started,
+            launched,
+        };
+        slots.push_back(Slot::Running { cancel, key });
+        let pool = self
+            .pool
+            .get_or_insert_with(|| Pool::new(self.oracle.clone(), self.jobs, self.clock.clone()));
+        pool.jobs.as_ref().unwrap().send(job).expect("oracle pool");
+        true
+    }
+
+    fn first_interesting_pooled(
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate>,
     ) -> Option<(usize, Vec<u8>)> {
-        if self.pool.is_none() {
-            self.pool = Some(Pool::new(
-                self.oracle.clone(),
-                self.jobs,
-                self.clock.clone(),
-            ));
-        }
         // Candidates not yet decided, in list order; `base` is the list index of the first.
-        // Tests are counted when they reach the head, i.e. in the sequential order, so that
-        // everything behind the winner counts as speculation.
         let mut slots: VecDeque<Slot> = VecDeque::new();
         let mut base = 0usize;
         let mut running = 0usize;
         let mut exhausted = false;
         let mut winner: Option<(usize, Vec<u8>)> = None;
         loop {
-            // Keep the workers busy with the next candidates of the list.
-            while !exhausted && running < self.jobs && slots.len() < self.jobs * 8 {
-                let next = if self.interrupted() {
-                    None
-                } else {
-                    candidates.next()
-                };
-                let Some(mut candidate) = next else {
-                    exhausted = true;
-                    break;
-                };
-                let cheap = self.peek_cheaply(&mut candidate);
-                let text = candidate.text.clone().unwrap_or_default();
-                if let Some((outcome, source)) = cheap {
-                    slots.push_back(Slot::Answered {
-                        outcome,
-                        source,
-                        text,
-                        config: candidate.config,
-                        elapsed: Duration::ZERO,
-                    });
-                    continue;
-                }
-                let cancel = Arc::new(AtomicBool::new(false));
-                let job = Job {
-                    index: base + slots.len(),
-                    text,
-                    cancel: cancel.clone(),
-                };
-                slots.push_back(Slot::Running {
-                    cancel,
-                    config: candidate.config,
-                });
-                running += 1;
-                let pool = self.pool.as_ref().unwrap();
-                pool.jobs.as_ref().unwrap().send(job).expect("oracle pool");
-            }
             // Decide the head of the list as far as the answers allow.
             while matches!(slots.front(), Some(Slot::Answered { .. })) {
                 let Some(Slot::Answered {
                     outcome,
                     source,
                     text,
-                    config,
+                    key,
                     elapsed,
                 }) = slots.pop_front()
                 else {
                     unreachable!()
                 };
                 base += 1;
-                let (outcome, settled) = self.settle(outcome, source, &text, config.as_deref());
+                let (outcome, settled) = self.settle(outcome, source, &key);
                 let elapsed = if settled == source {
                     elapsed
                 } else {
@@ -532,23 +528,39 @@ impl Tester {
             if winner.is_some() || (slots.is_empty() && exhausted) {
                 break;
             }
+            // Keep the workers busy with the next candidates of the list, and have the next
+            // one prepared while they are all busy.
+            loop {
+                if running < self.jobs && self.start_waiting(&mut slots, base) {
+                    running += 1;
+                    continue;
+                }
+                let waiting = matches!(slots.back(), Some(Slot::Waiting { .. }));
+                if exhausted || waiting || slots.len() >= self.jobs * 8 {
+                    break;
+                }
+                match self.prepare(candidates) {
+                    Some(slot) => slots.push_back(slot),
+                    None => exhausted = true,
+                }
+            }
             if running == 0 {
-                continue; // Only cheap answers so far: fetch more candidates.
+                continue; // Only cheap answers so far: decide them.
             }
             // Wait for the next oracle answer.
             let done = self.next_done(&slots);
             running -= 1;
             let pos = done.index - base;
-            let Slot::Running { config, .. } = &slots[pos] else {
+            let Slot::Running { key, .. } = &slots[pos] else {
                 unreachable!("answer for a slot that was not running")
             };
-            let config = config.clone();
-            self.record_ahead(&done.text, config.as_deref(), done.outcome);
+            let key = key.clone();
+            self.cache.insert_ahead(&key, done.outcome);
             slots[pos] = Slot::Answered {
                 outcome: done.outcome,
                 source: Source::Oracle,
                 text: done.text,
-                config,
+                key,
                 elapsed: done.elapsed,
             };
         }
@@ -561,16 +573,16 @@ impl Tester {
                     source: Source::Oracle,
                     ..
                 } => self.stats.speculative += 1,
-                Slot::Answered { .. } => {}
+                Slot::Answered { .. } | Slot::Waiting { .. } => {}
             }
         }
         while running > 0 {
             let done = self.next_done(&slots);
             running -= 1;
             self.stats.speculative += 1;
-            if let Slot::Running { config, .. } = &slots[done.index - base] {
-                let config = config.clone();
-                self.record_ahead(&done.text, config.as_deref(), done.outcome);
+            if let Slot::Running { key, .. } = &slots[done.index - base] {
+                let key = key.clone();
+                self.cache.insert_ahead(&key, done.outcome);
             }
         }
         winner
@@ -595,29 +607,6 @@ impl Tester {
             }
         }
     }
-}
-
-/// Answers a candidate without the oracle where possible: a rejected candidate is a syntax
-/// rejection, a text `cached` knows is a cache hit, and only then does a deferred syntax
-/// check run (so known texts skip it).
-fn answer_without_oracle(
-    candidate: &mut Candidate,
-    cached: impl FnOnce(Probe<'_>) -> Option<Outcome>,
-) -> Option<(Outcome, Source)> {
-    let Some(text) = candidate.text.as_deref() else {
-        return Some((Outcome::NotInteresting, Source::Syntax));
-    };
-    let probe = Probe {
-        text,
-        config: candidate.config.as_deref(),
-    };
-    if let Some(outcome) = cached(probe) {
-        return Some((outcome, Source::Cache));
-    }
-    if !candidate.run_check() {
-        return Some((Outcome::NotInteresting, Source::Syntax));
-    }
-    None
 }
 
 #[cfg(test)]
@@ -715,23 +704,55 @@ mod tests {
                 )
             };
             let mut t = tester(jobs, |b| b == b"yes");
-            // "a" is tested, then known: its second check never runs. "bad" fails its check
+            // "a" is tested, then known: its check never runs again. "bad" fails its check
             // and is never shown to the oracle.
-            let list = vec![
-                checked("a", true),
-                checked("bad", false),
-                checked("a", true),
-            ];
+            let list = vec![checked("a", true), checked("bad", false)];
             assert_eq!(t.first_interesting(&mut list.into_iter()), None);
-            let s = t.stats();
-            // In parallel, the second "a" may be fetched while the first is still running.
-            let expected = if jobs == 1 { 2..=2 } else { 2..=3 };
-            assert!(
-                expected.contains(&runs.get()),
-                "jobs={jobs}: {}",
-                runs.get()
+            assert_eq!(runs.get(), 2, "jobs={jobs}");
+            assert_eq!(
+                t.first_interesting(&mut std::iter::once(checked("a", true))),
+                None
             );
+            assert_eq!(runs.get(), 2, "jobs={jobs}: a known text was checked again");
+            let s = t.stats();
             assert_eq!((s.queries, s.cache_hits, s.syntax_rejected), (1, 1, 1));
         }
+    }
+
+    #[test]
+    fn the_next_candidate_is_prepared_while_the_oracle_runs() {
+        // The oracle's run on "a" only ends once the check of "b" has run: without the
+        // overlap, the run would wait out its 10 s guard and the test fails.
+        let b_checked = Arc::new(AtomicBool::new(false));
+        let seen = b_checked.clone();
+        let oracle = FnOracle(move |text: &[u8]| {
+            if text == b"a" {
+                let deadline = Instant::now() + Duration::from_secs(10);
+                while !seen.load(Ordering::SeqCst) && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            false
+        });
+        let mut t = Tester::new(Arc::new(oracle), CacheOptions::default(), 1);
+        let flag = b_checked.clone();
+        let list = vec![
+            Candidate::text("a"),
+            Candidate::deferred(
+                "b",
+                Box::new(move |_: &[u8]| {
+                    flag.store(true, Ordering::SeqCst);
+                    true
+                }),
+            ),
+        ];
+        let started = Instant::now();
+        assert_eq!(t.first_interesting(&mut list.into_iter()), None);
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the check of the next candidate waited for the oracle"
+        );
+        let s = t.stats();
+        assert_eq!((s.queries, s.speculative), (2, 0));
     }
 }

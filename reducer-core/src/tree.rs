@@ -7,7 +7,7 @@
 //! current tree plus an [`EditSet`], printed without cloning anything.
 
 use crate::tokens::TokenCounter;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 /// Index of a node in the arena.
@@ -39,6 +39,9 @@ pub enum Segment {
     Text { start: u32, end: u32 },
     /// The slot of a child node.
     Child(NodeId),
+    /// Where the slot of a child deleted for good was: prints nothing but keeps the text on
+    /// either side from merging, and costs printing no visit to the deleted node.
+    Gap,
 }
 
 /// What a node's slot prints as.
@@ -58,6 +61,9 @@ pub enum Subst {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EditSet {
     map: FxHashMap<NodeId, Subst>,
+    /// The smallest and largest edited ids: printing asks about every slot it passes, and
+    /// most lie outside this range.
+    range: Option<(NodeId, NodeId)>,
 }
 
 impl EditSet {
@@ -75,27 +81,31 @@ impl EditSet {
     }
     /// Deletes `node`.
     pub fn delete(&mut self, node: NodeId) -> &mut Self {
-        self.map.insert(node, Subst::Delete);
-        self
+        self.set(node, Subst::Delete)
     }
     /// Replaces `node` by its descendant `by`.
     pub fn hoist(&mut self, node: NodeId, by: NodeId) -> &mut Self {
-        self.map.insert(node, Subst::Hoist(by));
-        self
+        self.set(node, Subst::Hoist(by))
     }
     /// Replaces `node` by `text`.
     pub fn replace(&mut self, node: NodeId, text: Arc<str>) -> &mut Self {
-        self.map.insert(node, Subst::Text(text));
-        self
+        self.set(node, Subst::Text(text))
     }
     /// Sets an arbitrary substitution for `node`.
     pub fn set(&mut self, node: NodeId, subst: Subst) -> &mut Self {
         self.map.insert(node, subst);
+        self.range = Some(match self.range {
+            Some((lo, hi)) => (lo.min(node), hi.max(node)),
+            None => (node, node),
+        });
         self
     }
     /// The substitution of `node`, if edited.
     pub fn get(&self, node: NodeId) -> Option<&Subst> {
-        self.map.get(&node)
+        match self.range {
+            Some((lo, hi)) if (lo..=hi).contains(&node) => self.map.get(&node),
+            _ => None,
+        }
     }
     /// Number of edited nodes.
     pub fn len(&self) -> usize {
@@ -112,7 +122,7 @@ impl EditSet {
     /// Adds all edits of `other` (its entries win).
     pub fn extend(&mut self, other: &EditSet) {
         for (n, s) in other.iter() {
-            self.map.insert(n, s.clone());
+            self.set(n, s.clone());
         }
     }
 }
@@ -133,6 +143,9 @@ struct Node {
     dead: bool,
     /// No committed edit inside the subtree: it prints as its source span.
     pristine: bool,
+    /// The node's descendants in the input's tree are the ids `id + 1 .. desc_end` (ids are
+    /// given in preorder); the root added by [`TreeBuilder::finish`] is the exception.
+    desc_end: u32,
 }
 
 /// The arena syntax tree with its committed edits.
@@ -205,7 +218,8 @@ impl Tree {
         &self.counter
     }
 
-    /// The segments of `node` as built from the input.
+    /// The segments of `node`: as built from the input, with the slots of deleted children
+    /// turned into gaps.
     pub fn segments(&self, node: NodeId) -> &[Segment] {
         let n = &self.nodes[node as usize];
         &self.segments[n.seg_start as usize..n.seg_end as usize]
@@ -225,7 +239,7 @@ impl Tree {
 
     /// The current children of `node`, in order (deleted slots skipped, hoists followed,
     /// text-replaced slots skipped as they are leaves now).
-    pub fn children(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+    pub fn children(&self, node: NodeId) -> impl DoubleEndedIterator<Item = NodeId> + '_ {
         let replaced = !matches!(self.state[node as usize], Subst::Keep);
         self.segments(node).iter().filter_map(move |s| match *s {
             Segment::Child(c) if !replaced => self.resolve_committed(c),
@@ -366,12 +380,14 @@ impl Tree {
         out: &mut String,
         mut marks: Option<&mut Marks>,
     ) {
-        let touched = self.with_ancestors(
-            edits
-                .iter()
-                .map(|(n, _)| n)
-                .chain(marks.iter().flat_map(|m| m.keys().copied())),
-        );
+        // The edited and marked nodes, sorted: a pristine node holding none of them prints as
+        // its source span.
+        let mut touched: Vec<NodeId> = edits
+            .iter()
+            .map(|(n, _)| n)
+            .chain(marks.iter().flat_map(|m| m.keys().copied()))
+            .collect();
+        touched.sort_unstable();
         // Explicit stack of open nodes. Trees of real inputs can be deep, so no recursion.
         let mut p = Printer {
             glue: Glue::default(),
@@ -404,6 +420,7 @@ impl Tree {
                     p.emit(&self.source[start as usize..end as usize], out, &mut marks)
                 }
                 Segment::Child(c) => p.push_slot(self, c, edits, &touched, out, &mut marks),
+                Segment::Gap => p.glue.junction = true,
             }
         }
     }
@@ -424,6 +441,7 @@ impl Tree {
                 Subst::Keep => continue,
                 Subst::Delete => {
                     self.kill_subtree(node, NONE);
+                    self.close_slot(node);
                     0
                 }
                 Subst::Text(t) => {
@@ -460,6 +478,20 @@ impl Tree {
         }
     }
 
+    /// Turns the slot `node` stands in into a gap in its parent's segments: a deleted node
+    /// never prints again, and most nodes of a reduced tree are deleted.
+    fn close_slot(&mut self, node: NodeId) {
+        let Some(parent) = self.parent(node) else {
+            return;
+        };
+        let slot = Segment::Child(self.slot_id(node));
+        let p = &self.nodes[parent as usize];
+        let segments = &mut self.segments[p.seg_start as usize..p.seg_end as usize];
+        if let Some(seg) = segments.iter_mut().find(|s| **s == slot) {
+            *seg = Segment::Gap;
+        }
+    }
+
     /// Marks `node` and its ancestors as no longer printing their source span.
     fn touch(&mut self, mut node: NodeId) {
         while node != NONE && self.nodes[node as usize].pristine {
@@ -468,16 +500,16 @@ impl Tree {
         }
     }
 
-    /// `nodes` and all their current ancestors: the nodes whose printing differs, or may
-    /// differ, from their committed text under an edit set (or that hold a mark).
-    fn with_ancestors(&self, nodes: impl Iterator<Item = NodeId>) -> FxHashSet<NodeId> {
-        let mut set = FxHashSet::default();
-        for mut n in nodes {
-            while n != NONE && set.insert(n) {
-                n = self.nodes[n as usize].parent;
-            }
+    /// Whether the pristine node `n` is one of `sorted` (ascending ids) or has one of them
+    /// among its descendants.
+    fn holds_any(&self, n: NodeId, sorted: &[NodeId]) -> bool {
+        if n == self.root {
+            // The root added around the top-level nodes holds them all, but not by id range.
+            return !sorted.is_empty();
         }
-        set
+        let end = self.nodes[n as usize].desc_end;
+        let first = sorted.partition_point(|&e| e < n);
+        sorted.get(first).is_some_and(|&e| e < end)
     }
 
     /// Number of current ancestors of `node`.
@@ -558,7 +590,7 @@ impl Printer {
         tree: &Tree,
         slot: NodeId,
         edits: &EditSet,
-        touched: &FxHashSet<NodeId>,
+        touched: &[NodeId],
         out: &mut String,
         marks: &mut Option<&mut Marks>,
     ) {
@@ -578,7 +610,7 @@ impl Printer {
                 }
                 let marked = marks.as_deref().is_some_and(|m| m.contains_key(&slot));
                 let node = &tree.nodes[n as usize];
-                if !marked && node.pristine && !touched.contains(&n) {
+                if !marked && node.pristine && !tree.holds_any(n, touched) {
                     let text = &tree.source[node.span_start as usize..node.span_end as usize];
                     self.emit(text, out, marks);
                     if substituted {
@@ -747,6 +779,7 @@ impl<'r> TreeBuilder<'r> {
             weight: 0,
             dead: false,
             pristine: true,
+            desc_end: id + 1,
         });
         self.open.push((id, self.scratch.len(), pos));
         if info.token {
@@ -785,17 +818,20 @@ impl<'r> TreeBuilder<'r> {
                     }
                 }
                 Segment::Child(c) => weight += self.nodes[c as usize].weight,
+                Segment::Gap => {}
             }
             self.segments.push(seg);
         }
         if is_token && pos > self.nodes[id as usize].span_start {
             weight = 1;
         }
+        let desc_end = self.nodes.len() as NodeId;
         let node = &mut self.nodes[id as usize];
         node.seg_start = seg_start;
         node.seg_end = self.segments.len() as u32;
         node.span_end = pos;
         node.weight = weight;
+        node.desc_end = desc_end;
         match self.open.last_mut() {
             Some(parent) => {
                 self.scratch.push(Segment::Child(id));
@@ -863,6 +899,7 @@ impl<'r> TreeBuilder<'r> {
                 weight,
                 dead: false,
                 pristine: true,
+                desc_end: id + 1,
             });
             id
         };

@@ -3,12 +3,14 @@
 //! old or the new content, never half of it); `--in-place` backups never overwrite an earlier
 //! backup.
 
+use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 /// How many numbered backups (`INPUT.orig.1` …) are tried before giving up.
 const MAX_BACKUPS: usize = 1000;
@@ -178,42 +180,61 @@ impl BestWriter {
     }
 }
 
+/// Called by [`BackgroundWriter`] with every result, in the order found, and the moment it was
+/// found (e.g. to count its tokens for the progress display, off the reduction's path).
+pub type ResultHook = Box<dyn FnMut(&[u8], Instant) + Send>;
+
 /// Writes best results from a background thread, so that the reduction never waits for the
-/// file system: each new result replaces the one still waiting, and only the newest is
-/// written. [`BackgroundWriter::finish`] writes what is pending and hands back the writer.
+/// file system (nor for the hook): each new result replaces the one still waiting, and only
+/// the newest is written. [`BackgroundWriter::finish`] writes what is pending and hands back
+/// the writer.
 pub struct BackgroundWriter {
     shared: Arc<Shared>,
     thread: Mutex<Option<JoinHandle<()>>>,
 }
 
+/// A result offered to the writer, with the moment it was found.
+type Found = (Instant, Vec<u8>);
+
 struct Shared {
-    /// The newest result not written yet, and whether the writer is closing.
-    pending: Mutex<(Option<Vec<u8>>, bool)>,
+    /// The results not handled yet (only the newest, without a hook), and whether the
+    /// writer is closing.
+    pending: Mutex<(VecDeque<Found>, bool)>,
     wake: Condvar,
     writer: Mutex<BestWriter>,
+    keep_all: bool,
 }
 
 impl BackgroundWriter {
-    /// Starts writing through `writer` in a thread of its own.
-    pub fn spawn(writer: BestWriter) -> Self {
+    /// Starts writing through `writer` in a thread of its own, calling `hook` (if any) with
+    /// every result first.
+    pub fn spawn(writer: BestWriter, mut hook: Option<ResultHook>) -> Self {
         let shared = Arc::new(Shared {
-            pending: Mutex::new((None, false)),
+            pending: Mutex::new((VecDeque::new(), false)),
             wake: Condvar::new(),
             writer: Mutex::new(writer),
+            keep_all: hook.is_some(),
         });
         let worker = shared.clone();
         let thread = std::thread::spawn(move || loop {
-            let bytes = {
+            let results: Vec<Found> = {
                 let mut p = lock(&worker.pending);
-                while p.0.is_none() && !p.1 {
+                while p.0.is_empty() && !p.1 {
                     p = worker.wake.wait(p).unwrap_or_else(|e| e.into_inner());
                 }
-                match p.0.take() {
-                    Some(bytes) => bytes,
-                    None => return,
+                if p.0.is_empty() {
+                    return;
                 }
+                p.0.drain(..).collect()
             };
-            lock(&worker.writer).write(&bytes);
+            if let Some(hook) = hook.as_mut() {
+                for (found, bytes) in &results {
+                    hook(bytes, *found);
+                }
+            }
+            if let Some((_, newest)) = results.last() {
+                lock(&worker.writer).write(newest);
+            }
         });
         BackgroundWriter {
             shared,
@@ -221,13 +242,20 @@ impl BackgroundWriter {
         }
     }
 
-    /// Queues `bytes` as the newest result (an older one still waiting is dropped).
+    /// Queues `bytes` as the newest result (without a hook, an older one still waiting is
+    /// dropped).
     pub fn offer(&self, bytes: &[u8]) {
-        lock(&self.shared.pending).0 = Some(bytes.to_vec());
+        let found = Instant::now();
+        let mut p = lock(&self.shared.pending);
+        if !self.shared.keep_all {
+            p.0.clear();
+        }
+        p.0.push_back((found, bytes.to_vec()));
+        drop(p);
         self.shared.wake.notify_one();
     }
 
-    /// Writes the pending result, stops the thread and returns the writer.
+    /// Handles what is pending, stops the thread and returns the writer.
     pub fn finish(&self) -> MutexGuard<'_, BestWriter> {
         lock(&self.shared.pending).1 = true;
         self.shared.wake.notify_one();
@@ -260,12 +288,19 @@ mod tests {
     fn background_writer_ends_with_the_newest_result() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.c");
-        let bg = BackgroundWriter::spawn(BestWriter::new(path.clone()));
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let hook: ResultHook = {
+            let seen = seen.clone();
+            Box::new(move |bytes: &[u8], _| seen.lock().unwrap().push(bytes.len()))
+        };
+        let bg = BackgroundWriter::spawn(BestWriter::new(path.clone()), Some(hook));
         for i in (1..=50).rev() {
             bg.offer("x".repeat(i).as_bytes());
         }
         let mut w = bg.finish();
         assert_eq!(fs::read(&path).unwrap(), b"x");
+        // The hook saw every result, in order.
+        assert_eq!(*seen.lock().unwrap(), (1..=50).rev().collect::<Vec<_>>());
         // Results still waiting when a newer one came were never written.
         assert!((1..=50).contains(&w.writes()), "{}", w.writes());
         assert!(w.write(b"x"), "the file already holds it");

@@ -179,11 +179,11 @@ impl Progress {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Records a new best result.
-    pub fn improved(&self, size: Size) {
+    /// Records a new best result, found at `found`.
+    pub fn improved(&self, size: Size, found: Instant) {
         let mut s = self.lock();
         s.current = size;
-        let seconds = s.started.elapsed().as_secs_f64();
+        let seconds = found.saturating_duration_since(s.started).as_secs_f64();
         s.samples.push(Sample { seconds, size });
         if s.verbose > 0 {
             let line = format!("new best: {}", describe_size(size));
@@ -427,10 +427,13 @@ mod tests {
             },
             &stats,
         );
-        p.improved(Size {
-            bytes: 5,
-            tokens: Some(2),
-        });
+        p.improved(
+            Size {
+                bytes: 5,
+                tokens: Some(2),
+            },
+            Instant::now(),
+        );
         p.finish();
         let samples = p.samples();
         assert_eq!(samples.len(), 2);

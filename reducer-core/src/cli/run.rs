@@ -4,7 +4,7 @@
 use super::args::{check_program, Args, Flavor, TEXT_ALGORITHM};
 use super::inspect::{decode, grammar_report, parse_check, parse_error};
 use super::output::{
-    default_output, same_file, write_atomic, write_backup, BackgroundWriter, BestWriter,
+    default_output, same_file, write_atomic, write_backup, BackgroundWriter, BestWriter, ResultHook,
 };
 use super::progress::{removed_percent, Progress, Sample, Size, Style};
 use super::stats_json::{self, FileSize, Record, Tool};
@@ -433,21 +433,22 @@ fn reduce(
         }
         w
     };
-    let writer = Arc::new(BackgroundWriter::spawn(writer));
-    {
-        let writer = writer.clone();
+    // Each new best is counted (for the progress display) and written in the background.
+    let on_result: ResultHook = {
         let progress = progress.clone();
         let counter = input.counter.clone();
-        tester.set_best_sink(Box::new(move |text: &[u8]| {
-            writer.offer(text);
+        Box::new(move |text: &[u8], found| {
             let tokens = counter
                 .as_ref()
                 .map(|c| c.count(&String::from_utf8_lossy(text)) as usize);
-            progress.improved(Size {
-                bytes: text.len(),
-                tokens,
-            });
-        }));
+            let bytes = text.len();
+            progress.improved(Size { bytes, tokens }, found);
+        })
+    };
+    let writer = Arc::new(BackgroundWriter::spawn(writer, Some(on_result)));
+    {
+        let writer = writer.clone();
+        tester.set_best_sink(Box::new(move |text: &[u8]| writer.offer(text)));
     }
     tester.set_observer(progress.observer());
 

@@ -35,7 +35,7 @@
 //!
 //! Unix only (process groups, `kill`, `waitid`).
 
-use super::{Oracle, Outcome};
+use super::{Oracle, Outcome, StartedTest};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, Read};
@@ -45,7 +45,7 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How many bytes of the program's stderr a [`RunReport`] keeps (the last ones).
@@ -327,7 +327,7 @@ impl CommandOracleBuilder {
             keep_temps: self.keep_temps,
             temp_base,
             env: self.env,
-            last: Mutex::new(None),
+            last: Arc::new(Mutex::new(None)),
         })
     }
 }
@@ -350,7 +350,7 @@ pub struct CommandOracle {
     keep_temps: bool,
     temp_base: PathBuf,
     env: Vec<(OsString, OsString)>,
-    last: Mutex<Option<RunReport>>,
+    last: Arc<Mutex<Option<RunReport>>>,
 }
 
 impl CommandOracle {
@@ -421,15 +421,21 @@ impl CommandOracle {
     /// Runs the program once on `candidate` and tells everything about it. Never panics;
     /// failures end up in [`RunReport::error`]. Raising `cancel` kills the run.
     pub fn run(&self, candidate: &[u8], cancel: &AtomicBool) -> RunReport {
-        let report = self.run_in_temp_dir(candidate, cancel, Instant::now());
-        *self
-            .last
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(report.clone());
-        report
+        self.launch(candidate).wait(cancel)
     }
 
-    fn run_in_temp_dir(&self, candidate: &[u8], cancel: &AtomicBool, start: Instant) -> RunReport {
+    /// Sets up a run on `candidate` (its temporary directory and file) and starts the
+    /// program; [`Launched::wait`], on any thread, sees it to the end.
+    pub fn launch(&self, candidate: &[u8]) -> Launched {
+        let start = Instant::now();
+        let mut launched = Launched {
+            start,
+            dir: None,
+            keep_temps: self.keep_temps,
+            timeout: self.timeout,
+            child: Err(RunReport::failed(RunError::Setup(String::new()), start)),
+            last: self.last.clone(),
+        };
         let dir = match tempfile::Builder::new()
             .prefix(TEMP_DIR_PREFIX)
             .tempdir_in(&self.temp_base)
@@ -440,25 +446,27 @@ impl CommandOracle {
                     "cannot create a temporary directory in {}: {e}",
                     self.temp_base.display()
                 );
-                return RunReport::failed(RunError::Setup(msg), start);
+                launched.child = Err(RunReport::failed(RunError::Setup(msg), start));
+                return launched;
             }
         };
         let file = dir.path().join(&self.file_name);
-        let mut report = match std::fs::write(&file, candidate) {
-            Ok(()) => self.execute(dir.path(), &file, cancel, start),
+        launched.child = match std::fs::write(&file, candidate) {
+            Ok(()) => self.spawn(dir.path(), &file).map_err(|e| {
+                let err = RunError::Spawn {
+                    program: PathBuf::from(&self.argv[0]),
+                    kind: e.kind(),
+                    message: e.to_string(),
+                };
+                RunReport::failed(err, start)
+            }),
             Err(e) => {
                 let msg = format!("cannot write the candidate to {}: {e}", file.display());
-                RunReport::failed(RunError::Setup(msg), start)
+                Err(RunReport::failed(RunError::Setup(msg), start))
             }
         };
-        if self.keep_temps {
-            report.kept_dir = Some(dir.keep());
-        } else {
-            // A directory the program made unremovable is not worth failing the run for.
-            let _ = dir.close();
-        }
-        report.elapsed = start.elapsed();
-        report
+        launched.dir = Some(dir);
+        launched
     }
 
     fn spawn(&self, dir: &Path, file: &Path) -> io::Result<Child> {
@@ -486,106 +494,156 @@ impl CommandOracle {
             }
         }
     }
+}
 
-    fn execute(&self, dir: &Path, file: &Path, cancel: &AtomicBool, start: Instant) -> RunReport {
-        let mut child = match self.spawn(dir, file) {
-            Ok(child) => child,
-            Err(e) => {
-                let err = RunError::Spawn {
-                    program: PathBuf::from(&self.argv[0]),
-                    kind: e.kind(),
-                    message: e.to_string(),
-                };
-                return RunReport::failed(err, start);
-            }
+/// A run whose program has been started ([`CommandOracle::launch`]).
+#[derive(Debug)]
+pub struct Launched {
+    start: Instant,
+    /// The run's temporary directory, once made.
+    dir: Option<tempfile::TempDir>,
+    keep_temps: bool,
+    timeout: Option<Duration>,
+    /// The running program, or the report of why none runs.
+    child: Result<Child, RunReport>,
+    last: Arc<Mutex<Option<RunReport>>>,
+}
+
+impl Launched {
+    /// Waits for the program (killing it on timeout or when `cancel` is raised), cleans up
+    /// and tells everything about the run.
+    pub fn wait(mut self, cancel: &AtomicBool) -> RunReport {
+        let child = std::mem::replace(
+            &mut self.child,
+            Err(RunReport::failed(
+                RunError::Setup(String::new()),
+                self.start,
+            )),
+        );
+        let mut report = match child {
+            Ok(child) => wait_for(child, self.timeout, cancel, self.start),
+            Err(report) => report,
         };
-        let spawned = Instant::now();
-        // The child is the leader of its own process group: its pid is the group's id.
-        let pgid = child.id() as libc::pid_t;
-        let mut stderr = child.stderr.take().map(StderrReader::new);
-        let mut tail = Tail::new(STDERR_TAIL_BYTES);
-        let deadline = self.timeout.and_then(|t| spawned.checked_add(t));
-        let mut pause = MIN_POLL;
-        let (mut timed_out, mut cancelled) = (false, false);
-        let mut wait_error = None;
-        loop {
-            // Checked without reaping, so the group id cannot be reused before the kill below.
-            match has_exited(pgid) {
-                Ok(true) => break,
-                Ok(false) => {}
-                Err(e) => {
-                    wait_error = Some(e.to_string());
-                    break;
-                }
+        if let Some(dir) = self.dir.take() {
+            if self.keep_temps {
+                report.kept_dir = Some(dir.keep());
+            } else {
+                // A directory the program made unremovable is not worth failing the run for.
+                let _ = dir.close();
             }
-            if cancel.load(Ordering::SeqCst) {
-                cancelled = true;
-                break;
-            }
-            let now = Instant::now();
-            let mut nap = pause;
-            if let Some(deadline) = deadline {
-                if now >= deadline {
-                    timed_out = true;
-                    break;
-                }
-                nap = nap.min(deadline - now);
-            }
-            match stderr.as_mut() {
-                // Wakes up early when the program writes to stderr or closes it (often at exit).
-                Some(reader) => {
-                    if reader.wait_readable(nap) && reader.drain(&mut tail, READS_PER_ROUND) {
-                        stderr = None;
-                    }
-                }
-                None => std::thread::sleep(nap),
-            }
-            pause = (pause * 2).min(MAX_POLL);
         }
-        // On timeout or cancellation this kills the program; after a normal exit, whatever it
-        // left running in its group (e.g. a background `sleep`).
-        kill_group(pgid);
-        let status = child.wait();
-        if let Some(reader) = stderr.as_mut() {
-            // What is left in the pipe; never waits for a writer that escaped the group.
-            reader.drain(&mut tail, READS_PER_ROUND * 8);
-        }
-        let (stderr_tail, stderr_truncated) = tail.finish();
-        let mut report = RunReport {
-            outcome: Outcome::Unresolved,
-            exit_code: None,
-            signal: None,
-            timed_out,
-            cancelled,
-            stderr_tail,
-            stderr_truncated,
-            elapsed: start.elapsed(),
-            error: None,
-            kept_dir: None,
-        };
-        match status {
-            Ok(status) => {
-                report.exit_code = status.code();
-                report.signal = status.signal();
-            }
-            Err(e) => wait_error = wait_error.or_else(|| Some(e.to_string())),
-        }
-        if let Some(msg) = wait_error {
-            report.error = Some(RunError::Wait(msg));
-        } else if !timed_out && !cancelled {
-            report.outcome = match report.exit_code {
-                Some(0) => Outcome::Interesting,
-                Some(_) => Outcome::NotInteresting,
-                None => Outcome::Unresolved,
-            };
-        }
+        report.elapsed = self.start.elapsed();
+        *self
+            .last
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(report.clone());
         report
     }
+}
+
+impl StartedTest for Launched {
+    fn finish(self: Box<Self>, cancel: &AtomicBool) -> Outcome {
+        self.wait(cancel).outcome
+    }
+}
+
+/// Waits for the started program `child` and reports on it.
+fn wait_for(
+    mut child: Child,
+    timeout: Option<Duration>,
+    cancel: &AtomicBool,
+    start: Instant,
+) -> RunReport {
+    let spawned = Instant::now();
+    // The child is the leader of its own process group: its pid is the group's id.
+    let pgid = child.id() as libc::pid_t;
+    let mut stderr = child.stderr.take().map(StderrReader::new);
+    let mut tail = Tail::new(STDERR_TAIL_BYTES);
+    let deadline = timeout.and_then(|t| spawned.checked_add(t));
+    let mut pause = MIN_POLL;
+    let (mut timed_out, mut cancelled) = (false, false);
+    let mut wait_error = None;
+    loop {
+        // Checked without reaping, so the group id cannot be reused before the kill below.
+        match has_exited(pgid) {
+            Ok(true) => break,
+            Ok(false) => {}
+            Err(e) => {
+                wait_error = Some(e.to_string());
+                break;
+            }
+        }
+        if cancel.load(Ordering::SeqCst) {
+            cancelled = true;
+            break;
+        }
+        let now = Instant::now();
+        let mut nap = pause;
+        if let Some(deadline) = deadline {
+            if now >= deadline {
+                timed_out = true;
+                break;
+            }
+            nap = nap.min(deadline - now);
+        }
+        match stderr.as_mut() {
+            // Wakes up early when the program writes to stderr or closes it (often at exit).
+            Some(reader) => {
+                if reader.wait_readable(nap) && reader.drain(&mut tail, READS_PER_ROUND) {
+                    stderr = None;
+                }
+            }
+            None => std::thread::sleep(nap),
+        }
+        pause = (pause * 2).min(MAX_POLL);
+    }
+    // On timeout or cancellation this kills the program; after a normal exit, whatever it
+    // left running in its group (e.g. a background `sleep`).
+    kill_group(pgid);
+    let status = child.wait();
+    if let Some(reader) = stderr.as_mut() {
+        // What is left in the pipe; never waits for a writer that escaped the group.
+        reader.drain(&mut tail, READS_PER_ROUND * 8);
+    }
+    let (stderr_tail, stderr_truncated) = tail.finish();
+    let mut report = RunReport {
+        outcome: Outcome::Unresolved,
+        exit_code: None,
+        signal: None,
+        timed_out,
+        cancelled,
+        stderr_tail,
+        stderr_truncated,
+        elapsed: start.elapsed(),
+        error: None,
+        kept_dir: None,
+    };
+    match status {
+        Ok(status) => {
+            report.exit_code = status.code();
+            report.signal = status.signal();
+        }
+        Err(e) => wait_error = wait_error.or_else(|| Some(e.to_string())),
+    }
+    if let Some(msg) = wait_error {
+        report.error = Some(RunError::Wait(msg));
+    } else if !timed_out && !cancelled {
+        report.outcome = match report.exit_code {
+            Some(0) => Outcome::Interesting,
+            Some(_) => Outcome::NotInteresting,
+            None => Outcome::Unresolved,
+        };
+    }
+    report
 }
 
 impl Oracle for CommandOracle {
     fn test(&self, candidate: &[u8], cancel: &AtomicBool) -> Outcome {
         self.run(candidate, cancel).outcome
+    }
+
+    fn start(&self, candidate: &[u8]) -> Option<Box<dyn StartedTest>> {
+        Some(Box::new(self.launch(candidate)))
     }
 }
 
@@ -988,6 +1046,45 @@ exit 0"#,
         assert!(r.cancelled && !r.timed_out, "{r:?}");
         assert!(r.elapsed < WELL_BELOW_30S, "{r:?}");
         assert_eq!(r.describe(), "cancelled");
+    }
+
+    #[test]
+    fn a_started_run_is_under_way_before_anyone_waits() {
+        let dir = tempfile::tempdir().unwrap();
+        // The program records that it ran; nobody waits for it until it has.
+        let mark = dir.path().join("ran");
+        let s = script(
+            dir.path(),
+            "mark.sh",
+            &format!("grep -q bug \"$1\" && touch '{}'", mark.display()),
+        );
+        let o = CommandOracle::new([&s], "bug.c").unwrap();
+        let test = Oracle::start(&o, b"a bug").expect("a program is started at once");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !mark.exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(mark.exists(), "the program did not run before the wait");
+        // The answer is collected on another thread, as the tester's workers do.
+        let waiter = std::thread::spawn(move || test.finish(&AtomicBool::new(false)));
+        assert_eq!(waiter.join().unwrap(), Outcome::Interesting);
+        assert!(o.last_report().is_some_and(|r| r.exit_code == Some(0)));
+        // Cancelled before the wait: killed at once, and its directory is gone.
+        let hang = script(dir.path(), "hang.sh", "sleep 30");
+        let o = CommandOracle::builder([&hang], "bug.c")
+            .no_timeout()
+            .temp_dir(dir.path().join("temps"))
+            .build()
+            .unwrap();
+        std::fs::create_dir(dir.path().join("temps")).unwrap();
+        let test = Oracle::start(&o, b"x").unwrap();
+        assert_eq!(test.finish(&AtomicBool::new(true)), Outcome::Unresolved);
+        let r = o.last_report().unwrap();
+        assert!(r.cancelled && r.elapsed < WELL_BELOW_30S, "{r:?}");
+        assert_eq!(
+            std::fs::read_dir(dir.path().join("temps")).unwrap().count(),
+            0
+        );
     }
 
     #[test]

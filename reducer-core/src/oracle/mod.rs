@@ -31,6 +31,20 @@ pub trait Oracle: Send + Sync {
     /// Tests one candidate. `cancel` becomes true when the result is no longer needed (a
     /// speculative run lost); a long run should then stop and return [`Outcome::Unresolved`].
     fn test(&self, candidate: &[u8], cancel: &AtomicBool) -> Outcome;
+
+    /// Starts a test of `candidate` whose answer [`StartedTest::finish`] waits for, maybe
+    /// on another thread: an oracle that runs a program starts it here, so that it runs
+    /// before any hand-off between threads. `None` (the default): the whole test is
+    /// [`Oracle::test`].
+    fn start(&self, _candidate: &[u8]) -> Option<Box<dyn StartedTest>> {
+        None
+    }
+}
+
+/// A test started by [`Oracle::start`].
+pub trait StartedTest: Send {
+    /// Waits for the answer; raising `cancel` ends the test early ([`Outcome::Unresolved`]).
+    fn finish(self: Box<Self>, cancel: &AtomicBool) -> Outcome;
 }
 
 /// An oracle given by a closure: `true` means interesting. For tests and library use.
