@@ -20,9 +20,12 @@ fn languages() -> [(&'static str, &'static dyn Language); 4] {
 
 /// Parses `text`; an accepted input must print back exactly.
 fn check(lang: &dyn Language, text: &str) {
-    if let Ok(tree) = lang.parse(text) {
+    let parsed = lang.parse(text);
+    if let Ok(tree) = &parsed {
         assert_eq!(tree.text(), text);
     }
+    // The recognizer of the syntax checks agrees with the parser.
+    assert_eq!(lang.accepts(text), parsed.is_ok(), "{text:?}");
     let rules = lang.tables().rules.len() as u16;
     for rule in [0, rules / 2, rules - 1] {
         if let Ok(len) = lang.parse_prefix(rule, text) {
@@ -65,19 +68,33 @@ fn pathological_nesting_ends_in_an_error_or_a_tree() {
     for ((name, lang), (_, head, open, tail)) in languages().into_iter().zip(cases) {
         for depth in [100, 3_000, 100_000] {
             // Unclosed: must fail. Spawned on a small stack to prove that depth cannot
-            // overflow it (pest's stack guard turns it into an error).
+            // overflow it (pest's stack guard turns it into an error), in the parser and in
+            // the recognizer of the syntax checks.
             let text = format!("{head}{}1{tail}", open.repeat(depth));
+            let close = match open {
+                "(" => ")",
+                _ => "]",
+            };
+            let closed = format!("{head}{}1{}{tail}", open.repeat(depth), close.repeat(depth));
             let start = Instant::now();
             let result = std::thread::Builder::new()
                 .stack_size(1 << 20)
-                .spawn(move || lang.parse(&text).is_ok())
+                .spawn(move || {
+                    // The closed nesting may parse or hit the depth limit; it must not crash.
+                    let _ = (lang.parse(&closed).is_ok(), lang.accepts(&closed));
+                    (lang.parse(&text).is_ok(), lang.accepts(&text))
+                })
                 .unwrap()
                 .join();
             assert!(
                 result.is_ok(),
                 "{name}: depth {depth} crashed the parser thread"
             );
-            assert!(!result.unwrap(), "{name}: unclosed nesting must not parse");
+            assert_eq!(
+                result.unwrap(),
+                (false, false),
+                "{name}: unclosed nesting must not parse"
+            );
             assert!(
                 start.elapsed() < Duration::from_secs(60),
                 "{name}: depth {depth} took too long"
