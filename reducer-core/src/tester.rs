@@ -137,6 +137,28 @@ struct Job {
     launched: Instant,
 }
 
+impl Job {
+    /// Runs the test (or waits for the started one) until it ends or `cancel` is raised.
+    fn run(self, oracle: &dyn Oracle, clock: &OracleClock, cancel: &AtomicBool) -> Done {
+        let outcome = match self.started {
+            // A cancelled test still ends here: its program is killed at once.
+            Some(test) => {
+                let outcome = test.finish(cancel);
+                clock.stop();
+                outcome
+            }
+            None if cancel.load(Ordering::SeqCst) => Outcome::Unresolved,
+            None => clock.time(|| oracle.test(&self.text, cancel)),
+        };
+        Done {
+            index: self.index,
+            text: self.text,
+            outcome,
+            elapsed: self.launched.elapsed(),
+        }
+    }
+}
+
 struct Done {
     index: usize,
     text: Vec<u8>,
@@ -167,22 +189,8 @@ impl Pool {
                         Ok(job) => job,
                         Err(_) => return,
                     };
-                    let outcome = match job.started {
-                        // A cancelled test still ends here: its program is killed at once.
-                        Some(test) => {
-                            let outcome = test.finish(&job.cancel);
-                            clock.stop();
-                            outcome
-                        }
-                        None if job.cancel.load(Ordering::SeqCst) => Outcome::Unresolved,
-                        None => clock.time(|| oracle.test(&job.text, &job.cancel)),
-                    };
-                    let done = Done {
-                        index: job.index,
-                        text: job.text,
-                        outcome,
-                        elapsed: job.launched.elapsed(),
-                    };
+                    let cancel = job.cancel.clone();
+                    let done = job.run(&*oracle, &clock, &cancel);
                     if done_tx.send(done).is_err() {
                         return;
                     }
@@ -233,6 +241,8 @@ pub struct Tester {
     stats: Stats,
     jobs: usize,
     pool: Option<Pool>,
+    /// With `-j 1`, the started test the main thread waits for itself (no hand-off).
+    own_run: Option<Job>,
     best: Option<BestSink>,
     observer: Option<Observer>,
     interrupted: Arc<AtomicBool>,
@@ -249,6 +259,7 @@ impl Tester {
             stats: Stats::default(),
             jobs: jobs.max(1),
             pool: None,
+            own_run: None,
             best: None,
             observer: None,
             interrupted: Arc::new(AtomicBool::new(false)),
@@ -482,6 +493,10 @@ impl Tester {
             launched,
         };
         slots.push_back(Slot::Running { cancel, key });
+        if self.jobs == 1 && job.started.is_some() {
+            self.own_run = Some(job);
+            return true;
+        }
         let pool = self
             .pool
             .get_or_insert_with(|| Pool::new(self.oracle.clone(), self.jobs, self.clock.clone()));
@@ -590,7 +605,10 @@ impl Tester {
 
     /// Waits for the next oracle answer. Once the run is interrupted (Ctrl-C), the runs still
     /// going in `slots` are cancelled, so that their programs are killed at once.
-    fn next_done(&self, slots: &VecDeque<Slot>) -> Done {
+    fn next_done(&mut self, slots: &VecDeque<Slot>) -> Done {
+        if let Some(job) = self.own_run.take() {
+            return job.run(&*self.oracle, &self.clock, &self.interrupted);
+        }
         let pool = self.pool.as_ref().expect("oracle pool");
         loop {
             match pool.done.recv_timeout(INTERRUPT_POLL) {
