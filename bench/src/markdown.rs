@@ -88,8 +88,8 @@ fn run_table(s: &mut String, runs: &[&RunRecord]) {
         s,
         "Queries: oracle runs the algorithm needed (real), tests answered by the cache, extra \
          runs of parallel speculation, runs cut short (unresolved), candidates the syntax check \
-         rejected. Engine = reduction time minus time inside the oracle (the oracle time is summed \
-         over parallel runs, so with -j > 1 engine time is a lower bound, often 0). RSS: the reducer's own \
+         rejected. Engine = the reducer's wall time minus the time during which at least one oracle \
+         run was going (with -j > 1: the time spent waiting for the reducer alone). RSS: the reducer's own \
          peak (VmHWM) / `wait4` ru_maxrss (includes the oracle's processes). Load = 1-min load \
          average before → after.\n"
     );

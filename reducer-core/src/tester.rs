@@ -1,13 +1,14 @@
 //! The tester: every candidate goes through it, on its way to the cache and the oracle.
 //!
 //! Algorithms phrase each step as "these candidates, in this order: which is the first
-//! interesting one?" ([`Tester::first_interesting`]). The oracle runs on worker threads, so that
-//! the next candidate is prepared (printed, hashed, syntax-checked) while the current one is
-//! being tested. With `-j 1` the candidates are tested one after the other. With `-j N` up to N
-//! oracle runs go on at once on the next candidates of the same list (speculation); the first
-//! interesting candidate *in list order* wins, so the result is exactly the sequential one.
-//! Oracle runs past the winner are cancelled and counted as speculative, apart from the
-//! queries the sequential algorithm would have made.
+//! interesting one?" ([`Tester::first_interesting`]). The main thread starts each oracle run
+//! and prepares the next candidate (printed, hashed, syntax-checked) while it goes on; then
+//! it waits for the run itself (`-j 1`) or for the worker thread it handed the run to. With
+//! `-j 1` the candidates are tested one after the other. With `-j N` up to N oracle runs go on
+//! at once on the next candidates of the same list (speculation); the first interesting
+//! candidate *in list order* wins, so the result is exactly the sequential one. Oracle runs
+//! past the winner are cancelled and counted as speculative, apart from the queries the
+//! sequential algorithm would have made.
 
 use crate::cache::{Cache, CacheKey, CacheOptions, CacheStats, Probe};
 use crate::oracle::{Oracle, Outcome, StartedTest};
@@ -215,7 +216,7 @@ impl Drop for Pool {
 }
 
 /// The state of one candidate of the list being tested.
-enum Slot {
+enum Slot<'c> {
     /// Answered by `source`; `elapsed` is the oracle's time.
     Answered {
         outcome: Outcome,
@@ -223,9 +224,12 @@ enum Slot {
         text: Vec<u8>,
         key: CacheKey,
         elapsed: Duration,
+        /// The syntax check a cache answer skipped: the head of the list runs it if the
+        /// sequential run would not have had that answer (see [`Tester::settle`]).
+        check: Option<DeferredCheck<'c>>,
     },
-    /// Prepared while every worker was busy (cache missed, syntax passed): it goes to the
-    /// next free worker. At most one candidate waits, always the last slot.
+    /// Prepared while every run was going (cache missed, syntax passed): it starts as soon as
+    /// one ends. At most one candidate waits, always the last slot.
     Waiting { text: Vec<u8>, key: CacheKey },
     /// An oracle run is under way.
     Running {
@@ -339,10 +343,10 @@ impl Tester {
     /// Tests `candidates` in order and returns the first interesting one (its index in the
     /// sequence and its text), exactly as a sequential run would.
     ///
-    /// Oracle runs go to a pool of `jobs` workers, up to `jobs` at once on the next
-    /// candidates of the list (speculation, when `jobs` > 1). While every worker is busy the
-    /// next candidate is prepared (printed, hashed, looked up and syntax-checked), so that
-    /// with `-j 1` too the engine's work on a candidate overlaps the oracle run before it.
+    /// Up to `jobs` oracle runs go on at once, on the next candidates of the list
+    /// (speculation, when `jobs` > 1). While all of them are going, the next candidate is
+    /// prepared (printed, hashed, looked up and syntax-checked), so that with `-j 1` too the
+    /// engine's work on a candidate overlaps the oracle run before it.
     /// Tests are counted when they reach the head of the list, i.e. in the sequential order,
     /// so that everything behind the winner counts as speculation.
     pub fn first_interesting(
@@ -390,7 +394,16 @@ impl Tester {
     /// answer it here, it is a cache hit (and an oracle run made for it was speculation);
     /// otherwise it is a query (and an answer taken from an entry that an earlier list's
     /// speculation recorded ahead is no longer speculation).
-    fn settle(&mut self, outcome: Outcome, source: Source, key: &CacheKey) -> (Outcome, Source) {
+    /// A cache answer the sequential run would not have had goes through the syntax check
+    /// it skipped, as the sequential run's candidate would have.
+    fn settle(
+        &mut self,
+        outcome: Outcome,
+        source: Source,
+        key: &CacheKey,
+        text: &[u8],
+        check: Option<DeferredCheck<'_>>,
+    ) -> (Outcome, Source) {
         if source == Source::Syntax {
             return (outcome, source);
         }
@@ -403,6 +416,9 @@ impl Tester {
             }
             None => {
                 if source == Source::Cache {
+                    if check.is_some_and(|check| !check(text)) {
+                        return (Outcome::NotInteresting, Source::Syntax);
+                    }
                     self.stats.speculative = self.stats.speculative.saturating_sub(1);
                 }
                 (outcome, Source::Oracle)
@@ -418,7 +434,10 @@ impl Tester {
 
     /// Prepares the next candidate: a slot answered by the cache or the syntax check, or one
     /// that needs the oracle (`Waiting`); `None` once the list is exhausted or interrupted.
-    fn prepare(&mut self, candidates: &mut dyn Iterator<Item = Candidate>) -> Option<Slot> {
+    fn prepare<'c>(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Candidate<'c>>,
+    ) -> Option<Slot<'c>> {
         if self.interrupted() {
             return None;
         }
@@ -430,6 +449,7 @@ impl Tester {
                 text: Vec::new(),
                 key: CacheKey::none(),
                 elapsed: Duration::ZERO,
+                check: None,
             });
         };
         let key = self.cache.key(Probe {
@@ -451,6 +471,7 @@ impl Tester {
                 text,
                 key,
                 elapsed: Duration::ZERO,
+                check: candidate.check,
             },
             None => Slot::Waiting { text, key },
         })
@@ -458,7 +479,7 @@ impl Tester {
 
     /// Starts the waiting candidate (the last slot) on a free worker, unless an answer that
     /// came in since it was prepared makes it a cache hit.
-    fn start_waiting(&mut self, slots: &mut VecDeque<Slot>, base: usize) -> bool {
+    fn start_waiting(&mut self, slots: &mut VecDeque<Slot<'_>>, base: usize) -> bool {
         let Some(Slot::Waiting { .. }) = slots.back() else {
             return false;
         };
@@ -472,6 +493,7 @@ impl Tester {
                 text,
                 key,
                 elapsed: Duration::ZERO,
+                check: None, // it passed already
             });
             return false;
         }
@@ -523,12 +545,13 @@ impl Tester {
                     text,
                     key,
                     elapsed,
+                    check,
                 }) = slots.pop_front()
                 else {
                     unreachable!()
                 };
                 base += 1;
-                let (outcome, settled) = self.settle(outcome, source, &key);
+                let (outcome, settled) = self.settle(outcome, source, &key, &text, check);
                 let elapsed = if settled == source {
                     elapsed
                 } else {
@@ -577,6 +600,7 @@ impl Tester {
                 text: done.text,
                 key,
                 elapsed: done.elapsed,
+                check: None,
             };
         }
         // Whatever is left lies past the winner: oracle runs there were speculation. Cancel
@@ -605,7 +629,7 @@ impl Tester {
 
     /// Waits for the next oracle answer. Once the run is interrupted (Ctrl-C), the runs still
     /// going in `slots` are cancelled, so that their programs are killed at once.
-    fn next_done(&mut self, slots: &VecDeque<Slot>) -> Done {
+    fn next_done(&mut self, slots: &VecDeque<Slot<'_>>) -> Done {
         if let Some(job) = self.own_run.take() {
             return job.run(&*self.oracle, &self.clock, &self.interrupted);
         }
@@ -772,5 +796,29 @@ mod tests {
         );
         let s = t.stats();
         assert_eq!((s.queries, s.speculative), (2, 0));
+    }
+
+    #[test]
+    fn a_cache_answer_the_sequential_run_lacked_still_gets_its_syntax_check() {
+        // With -j 3, "x" runs past the winner of the first list and its answer is recorded
+        // ahead; in the next list it answers "x" from the cache, but the sequential run has
+        // no such entry and rejects "x" by its syntax check: so must the parallel one.
+        let counts = |jobs| {
+            let oracle = FnOracle(|b: &[u8]| {
+                if b == b"win" {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                b == b"win"
+            });
+            let mut t = Tester::new(Arc::new(oracle), CacheOptions::default(), jobs);
+            let first = t.first_interesting(&mut cands(&["a", "win", "x"]).into_iter());
+            assert_eq!(first.map(|(i, _)| i), Some(1));
+            let list = vec![Candidate::deferred("x", Box::new(|_: &[u8]| false))];
+            assert_eq!(t.first_interesting(&mut list.into_iter()), None);
+            let s = t.stats();
+            (s.queries, s.cache_hits, s.syntax_rejected)
+        };
+        assert_eq!(counts(1), (2, 0, 1));
+        assert_eq!(counts(3), counts(1));
     }
 }
