@@ -589,10 +589,10 @@ impl Tester {
             let done = self.next_done(&slots);
             running -= 1;
             let pos = done.index - base;
-            let Slot::Running { key, .. } = &slots[pos] else {
+            let Slot::Running { key, .. } = &mut slots[pos] else {
                 unreachable!("answer for a slot that was not running")
             };
-            let key = key.clone();
+            let key = std::mem::replace(key, CacheKey::none());
             self.cache.insert_ahead(&key, done.outcome);
             slots[pos] = Slot::Answered {
                 outcome: done.outcome,
@@ -620,8 +620,7 @@ impl Tester {
             running -= 1;
             self.stats.speculative += 1;
             if let Slot::Running { key, .. } = &slots[done.index - base] {
-                let key = key.clone();
-                self.cache.insert_ahead(&key, done.outcome);
+                self.cache.insert_ahead(key, done.outcome);
             }
         }
         winner

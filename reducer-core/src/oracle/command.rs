@@ -428,12 +428,12 @@ impl CommandOracle {
     /// program; [`Launched::wait`], on any thread, sees it to the end.
     pub fn launch(&self, candidate: &[u8]) -> Launched {
         let start = Instant::now();
-        let mut launched = Launched {
+        let launched = |dir, child| Launched {
             start,
-            dir: None,
+            dir,
             keep_temps: self.keep_temps,
             timeout: self.timeout,
-            child: Err(RunReport::failed(RunError::Setup(String::new()), start)),
+            child,
             last: self.last.clone(),
         };
         let dir = match tempfile::Builder::new()
@@ -446,12 +446,11 @@ impl CommandOracle {
                     "cannot create a temporary directory in {}: {e}",
                     self.temp_base.display()
                 );
-                launched.child = Err(RunReport::failed(RunError::Setup(msg), start));
-                return launched;
+                return launched(None, Err(RunReport::failed(RunError::Setup(msg), start)));
             }
         };
         let file = dir.path().join(&self.file_name);
-        launched.child = match std::fs::write(&file, candidate) {
+        let child = match std::fs::write(&file, candidate) {
             Ok(()) => self.spawn(dir.path(), &file).map_err(|e| {
                 let err = RunError::Spawn {
                     program: PathBuf::from(&self.argv[0]),
@@ -465,8 +464,7 @@ impl CommandOracle {
                 Err(RunReport::failed(RunError::Setup(msg), start))
             }
         };
-        launched.dir = Some(dir);
-        launched
+        launched(Some(dir), child)
     }
 
     fn spawn(&self, dir: &Path, file: &Path) -> io::Result<Child> {
@@ -512,31 +510,29 @@ pub struct Launched {
 impl Launched {
     /// Waits for the program (killing it on timeout or when `cancel` is raised), cleans up
     /// and tells everything about the run.
-    pub fn wait(mut self, cancel: &AtomicBool) -> RunReport {
-        let child = std::mem::replace(
-            &mut self.child,
-            Err(RunReport::failed(
-                RunError::Setup(String::new()),
-                self.start,
-            )),
-        );
+    pub fn wait(self, cancel: &AtomicBool) -> RunReport {
+        let Launched {
+            start,
+            dir,
+            keep_temps,
+            timeout,
+            child,
+            last,
+        } = self;
         let mut report = match child {
-            Ok(child) => wait_for(child, self.timeout, cancel, self.start),
+            Ok(child) => wait_for(child, timeout, cancel, start),
             Err(report) => report,
         };
-        if let Some(dir) = self.dir.take() {
-            if self.keep_temps {
+        if let Some(dir) = dir {
+            if keep_temps {
                 report.kept_dir = Some(dir.keep());
             } else {
                 // A directory the program made unremovable is not worth failing the run for.
                 let _ = dir.close();
             }
         }
-        report.elapsed = self.start.elapsed();
-        *self
-            .last
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(report.clone());
+        report.elapsed = start.elapsed();
+        *last.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(report.clone());
         report
     }
 }
