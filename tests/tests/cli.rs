@@ -650,3 +650,78 @@ fn ctrl_c_during_the_check_of_the_original_stops_at_once() {
     );
     assert!(!c.path("bug.toy.reduced").exists());
 }
+
+#[test]
+fn no_output_is_ever_written_over_the_input_the_script_or_another_output() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    let script = r#"grep -q 'crash(' "$1""#;
+    c.script("check.sh", script);
+    let script_bytes = c.read("check.sh");
+    std::os::unix::fs::symlink(c.path("bug.toy"), c.path("link.toy")).unwrap();
+    let cases: &[&[&str]] = &[
+        // --stats over the input, directly and through a link.
+        &["bug.toy", "--stats", "bug.toy", "--test", "./check.sh"],
+        &["bug.toy", "--stats", "link.toy", "--test", "./check.sh"],
+        // -o or --stats over the test script.
+        &["bug.toy", "-o", "check.sh", "--test", "./check.sh"],
+        &["bug.toy", "--stats", "./check.sh", "--test", "./check.sh"],
+        &["bug.toy", "-o", "check.sh", "--test", "sh", "check.sh"],
+        // Two outputs in one file, existing or not.
+        &[
+            "bug.toy",
+            "-o",
+            "s.json",
+            "--stats",
+            "s.json",
+            "--test",
+            "./check.sh",
+        ],
+        &[
+            "bug.toy",
+            "--stats",
+            "bug.toy.reduced",
+            "--test",
+            "./check.sh",
+        ],
+        // --stats over the backup --in-place is about to make.
+        &[
+            "bug.toy",
+            "--in-place",
+            "--stats",
+            "bug.toy.orig",
+            "--test",
+            "./check.sh",
+        ],
+    ];
+    for argv in cases {
+        let o = c.run(TOY, argv);
+        assert_exit(&o, 1);
+        assert!(
+            stderr(&o).contains("refusing") || stderr(&o).contains("same file"),
+            "{argv:?}: {}",
+            stderr(&o)
+        );
+        assert_eq!(c.read_str("bug.toy"), BUG, "{argv:?}");
+        assert_eq!(c.read("check.sh"), script_bytes, "{argv:?}");
+        for made in ["s.json", "bug.toy.reduced", "bug.toy.orig"] {
+            assert!(!c.path(made).exists(), "{argv:?} made {made}");
+        }
+    }
+    // Distinct files still work.
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "-o",
+            "out.toy",
+            "--stats",
+            "s.json",
+            "--test",
+            "./check.sh",
+        ],
+    );
+    assert_exit(&o, 0);
+    assert!(c.read_str("out.toy").contains("crash("));
+    assert!(c.path("s.json").exists());
+}

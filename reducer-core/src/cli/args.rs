@@ -591,7 +591,7 @@ fn check_one(program: &OsStr, what: &str) -> Result<(), String> {
 }
 
 /// The first executable `name` in `PATH`.
-fn find_in_path(name: &OsStr) -> Option<PathBuf> {
+pub(crate) fn find_in_path(name: &OsStr) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .map(|d| d.join(name))

@@ -59,6 +59,12 @@ pub fn backup_candidates(input: &Path) -> impl Iterator<Item = PathBuf> + '_ {
     })
 }
 
+/// The backup name `--in-place` would take now: the first of [`backup_candidates`] that is
+/// free.
+pub fn next_backup(input: &Path) -> Option<PathBuf> {
+    backup_candidates(input).find(|c| c.symlink_metadata().is_err())
+}
+
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, renamed over
 /// `path`. An existing file's permissions are kept.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {

@@ -2,9 +2,11 @@
 //! summary and statistics.
 
 use super::args::{check_program, Args, Flavor, TEXT_ALGORITHM};
+use super::guard::Files;
 use super::inspect::{decode, grammar_report, parse_check, parse_error};
 use super::output::{
-    default_output, same_file, write_atomic, write_backup, BackgroundWriter, BestWriter, ResultHook,
+    default_output, next_backup, same_file, write_atomic, write_backup, BackgroundWriter,
+    BestWriter, ResultHook,
 };
 use super::progress::{removed_percent, Progress, Sample, Size, Style};
 use super::stats_json::{self, FileSize, Record, Tool};
@@ -319,6 +321,21 @@ fn reduce(
             ),
         );
     }
+    // No output may be the input, the test's files or another output.
+    let backups: Vec<PathBuf> = if args.in_place {
+        next_backup(&job.input).into_iter().collect()
+    } else {
+        Vec::new()
+    };
+    Files::of_run(
+        &job.input,
+        &test,
+        (!args.in_place).then_some(out_path.as_path()),
+        &backups,
+        args.stats.as_deref(),
+    )
+    .check()
+    .map_err(usage)?;
 
     let mut builder = CommandOracle::builder(test.clone(), job.input.as_os_str())
         .launcher(launcher.clone())
