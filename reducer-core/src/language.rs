@@ -50,6 +50,9 @@ pub struct Tables {
     /// The literal tokens of the grammar (used to count tokens in literal text between nodes),
     /// longest first.
     pub literals: &'static [&'static str],
+    /// The atomic rules whose tokens are identifiers (names that renaming may change), e.g.
+    /// C's `identifier`; empty when the grammar has none.
+    pub identifiers: &'static [RuleId],
 }
 
 impl Tables {
@@ -68,6 +71,11 @@ impl Tables {
         self.compat
             .get(word)
             .is_some_and(|w| w >> (by as usize % 64) & 1 == 1)
+    }
+
+    /// Whether nodes of `rule` are identifiers.
+    pub fn is_identifier(&self, rule: RuleId) -> bool {
+        self.identifiers.contains(&rule)
     }
 
     /// Builds a compatibility matrix from a list of `(slot, by)` pairs (for hand-written

@@ -143,6 +143,53 @@ impl<'l> Session<'l> {
         Some(index)
     }
 
+    /// Tests whole texts that `next` generates from the current tree, in order, and adopts
+    /// the first interesting one as the new tree (re-parsed: node ids start afresh); returns
+    /// its index. Each text is parsed in full before the oracle sees it, and a text that is
+    /// larger than the current one in tokens or in bytes (or equal in both) is rejected
+    /// unseen: the transformations that work on texts can cross node boundaries, but never
+    /// grow the input or send it something that does not parse.
+    pub fn first_interesting_text(
+        &mut self,
+        next: &mut dyn FnMut(&Tree) -> Option<String>,
+    ) -> Option<usize> {
+        let checks = CheckCounters::default();
+        let found = {
+            let (tree, lang, checks) = (&self.tree, self.lang, &checks);
+            // Sizes as the lexical counter sees them, the same way for both texts.
+            let current = tree.text();
+            let (tokens, bytes) = (tree.token_counter().count(&current), current.len());
+            let mut candidates = std::iter::from_fn(|| {
+                let text = next(tree)?;
+                let n = tree.token_counter().count(&text);
+                if n > tokens || text.len() > bytes || (n == tokens && text.len() == bytes) {
+                    return Some(Candidate::rejected());
+                }
+                let check = move |t: &[u8]| {
+                    checks.full.set(checks.full.get() + 1);
+                    checks.timed(|| std::str::from_utf8(t).is_ok_and(|t| lang.accepts(t)))
+                };
+                Some(Candidate::deferred(text, Box::new(check)))
+            });
+            self.tester.first_interesting(&mut candidates)
+        };
+        let stats = self.tester.stats_mut();
+        stats.full_parses += checks.full.get();
+        stats.check_time += checks.time.get();
+        let (index, text) = found?;
+        self.replace_text(&String::from_utf8_lossy(&text));
+        Some(index)
+    }
+
+    /// Re-parses the current text so that the tree holds no committed edits (the text
+    /// transformations look at a fresh tree). Does nothing when the tree has none.
+    pub fn refresh(&mut self) {
+        if self.unparsed.is_none() && self.tree.has_edits() {
+            let text = self.tree.text();
+            self.replace_text(&text);
+        }
+    }
+
     /// Tests a list of edit sets in order and commits the first interesting one.
     pub fn first_interesting_of(&mut self, list: Vec<EditSet>) -> Option<usize> {
         let mut it = list.into_iter();

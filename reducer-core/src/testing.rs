@@ -128,6 +128,7 @@ fn tables() -> &'static Tables {
             rules: &RULES,
             compat: Tables::compat_matrix(RULES.len(), &pairs),
             literals: LITERALS,
+            identifiers: &[IDENT],
         }
     })
 }
@@ -531,6 +532,7 @@ fn bracket_tables() -> &'static Tables {
             rules: &BRACKET_RULES,
             compat: Tables::compat_matrix(BRACKET_RULES.len(), &pairs),
             literals: &["(", ")"],
+            identifiers: &[ATOM],
         }
     })
 }

@@ -425,6 +425,11 @@ impl Tree {
         }
     }
 
+    /// Whether any edit was committed since the tree was built.
+    pub fn has_edits(&self) -> bool {
+        self.state.iter().any(|s| *s != Subst::Keep)
+    }
+
     /// Applies `edits` to the current tree for good: updates liveness, parents, slot
     /// derivations and token weights. Edits on nodes that are no longer live are ignored.
     pub fn commit(&mut self, edits: &EditSet) {

@@ -1,5 +1,5 @@
 //! Parsing the attribute arguments: `grammar = "..."` (required), `start = "..."`,
-//! `name = "..."`, `extensions = ["...", ...]`.
+//! `name = "..."`, `extensions = ["...", ...]`, `identifiers = ["...", ...]`.
 
 use proc_macro2::{Span, TokenStream};
 use syn::punctuated::Punctuated;
@@ -15,12 +15,23 @@ pub struct Args {
     pub name: Option<LitStr>,
     /// File extensions without the dot (default: the grammar file's stem).
     pub extensions: Option<Vec<LitStr>>,
+    /// The atomic rules whose tokens are identifiers (default: the atomic rules named
+    /// `identifier` and `identifier_name`).
+    pub identifiers: Option<Vec<LitStr>>,
 }
 
 impl Args {
     /// Parses the attribute's token stream; errors point at the offending argument.
     pub fn parse(attr: TokenStream) -> syn::Result<Args> {
-        let (mut grammar, mut start, mut name, mut extensions) = (None, None, None, None);
+        let (mut grammar, mut start, mut name) = (None, None, None);
+        let (mut extensions, mut identifiers) = (None, None);
+        let list = |meta: &syn::meta::ParseNestedMeta| -> syn::Result<Vec<LitStr>> {
+            let value = meta.value()?;
+            let content;
+            syn::bracketed!(content in value);
+            let list = Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?;
+            Ok(list.into_iter().collect())
+        };
         let parser = syn::meta::parser(|meta| {
             let set =
                 |slot: &mut Option<LitStr>, meta: &syn::meta::ParseNestedMeta| -> syn::Result<()> {
@@ -37,14 +48,13 @@ impl Args {
             } else if meta.path.is_ident("name") {
                 set(&mut name, &meta)
             } else if meta.path.is_ident("extensions") {
-                let value = meta.value()?;
-                let content;
-                syn::bracketed!(content in value);
-                let list = Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?;
-                extensions = Some(list.into_iter().collect());
+                extensions = Some(list(&meta)?);
+                Ok(())
+            } else if meta.path.is_ident("identifiers") {
+                identifiers = Some(list(&meta)?);
                 Ok(())
             } else {
-                Err(meta.error("unknown argument of #[reducer]; expected `grammar`, `start`, `name` or `extensions`"))
+                Err(meta.error("unknown argument of #[reducer]; expected `grammar`, `start`, `name`, `extensions` or `identifiers`"))
             }
         });
         syn::parse::Parser::parse2(parser, attr)?;
@@ -59,6 +69,7 @@ impl Args {
             start,
             name,
             extensions,
+            identifiers,
         })
     }
 }

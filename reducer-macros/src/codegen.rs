@@ -28,6 +28,8 @@ pub struct Input<'a> {
     pub extensions: Vec<String>,
     /// Start rule id.
     pub start: usize,
+    /// The ids of the identifier rules.
+    pub identifiers: Vec<u16>,
     /// Normalized grammar text.
     pub grammar: String,
     /// Warnings to show the user.
@@ -89,6 +91,7 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
     let literals = &tables.literals;
     let n_literals = literals.len();
     let start = input.start as u16;
+    let identifiers = &input.identifiers;
     let grammar = &input.grammar;
     let path = &input.path;
     let name = &input.name;
@@ -157,6 +160,7 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                 rules: &RULE_INFO,
                 compat: &COMPAT,
                 literals: &LITERALS,
+                identifiers: &[#(#identifiers),*],
             };
 
             /// Bounds pest's work for an input of `len` bytes.

@@ -116,6 +116,7 @@ fn expand(
             .map(|s| vec![s.to_string_lossy().into_owned()])
             .unwrap_or_default(),
     };
+    let identifiers = identifier_rules(&tables, args.identifiers.as_deref())?;
     let absolute = path.canonicalize().unwrap_or(path);
     let input = codegen::Input {
         item: &item,
@@ -125,6 +126,7 @@ fn expand(
             .map_or_else(|| item.ident.to_string(), LitStr::value),
         extensions,
         start,
+        identifiers,
         grammar: normalized.text(),
         warnings: normalized
             .warnings
@@ -135,6 +137,37 @@ fn expand(
         span: lit.span(),
     };
     Ok(codegen::generate(&input, &tables))
+}
+
+/// The ids of the identifier rules: those named by `identifiers = [...]` (each must be a
+/// visible atomic rule), else the atomic rules named `identifier` and `identifier_name`.
+fn identifier_rules(tables: &tables::TableData, named: Option<&[LitStr]>) -> syn::Result<Vec<u16>> {
+    let Some(named) = named else {
+        return Ok(["identifier", "identifier_name"]
+            .iter()
+            .filter_map(|n| tables.id(n))
+            .filter(|&i| tables.rules[i].token && !tables.rules[i].hidden)
+            .map(|i| i as u16)
+            .collect());
+    };
+    named
+        .iter()
+        .map(|lit| {
+            tables
+                .id(&lit.value())
+                .filter(|&i| tables.rules[i].token && !tables.rules[i].hidden)
+                .map(|i| i as u16)
+                .ok_or_else(|| {
+                    syn::Error::new(
+                        lit.span(),
+                        format!(
+                            "identifier rule `{}` is not a visible atomic rule (`@{{ ... }}`) of the grammar",
+                            lit.value()
+                        ),
+                    )
+                })
+        })
+        .collect()
 }
 
 /// The grammar file named by `lit`: relative to the directory of the invoking source file

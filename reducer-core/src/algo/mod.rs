@@ -11,6 +11,7 @@ pub mod nodes;
 pub mod pardis;
 pub mod perses;
 pub mod text;
+pub mod transform;
 
 use crate::list::DdOptions;
 use crate::session::Session;
@@ -43,6 +44,8 @@ pub struct AlgoOptions {
     pub nullability_pruning: bool,
     /// GTR's candidate filter.
     pub gtr_filter: GtrFilter,
+    /// What the transformations beyond deletion may change.
+    pub transform: transform::TransformOptions,
 }
 
 impl Default for AlgoOptions {
@@ -53,6 +56,7 @@ impl Default for AlgoOptions {
             hoist_depth: 4,
             nullability_pruning: true,
             gtr_filter: GtrFilter::Grammar,
+            transform: transform::TransformOptions::default(),
         }
     }
 }
@@ -67,13 +71,41 @@ pub struct AlgorithmInfo {
 }
 
 /// The algorithm used when none is asked for.
-pub const DEFAULT_ALGORITHM: &str = "pardis-hybrid+hoist";
+pub const DEFAULT_ALGORITHM: &str = "pardis-hybrid+hoist+transform";
 
 /// Every algorithm [`run`] knows, with one line each.
 pub const ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
+        name: "pardis-hybrid+hoist+transform",
+        summary: "default: pardis-hybrid+hoist, then each transformation below followed by pardis-hybrid+hoist again, until a whole round changes nothing",
+    },
+    AlgorithmInfo {
         name: "pardis-hybrid+hoist",
-        summary: "default: pardis-hybrid, then hoisting, repeated until neither changes anything; then blank lines go",
+        summary: "pardis-hybrid, then hoisting, repeated until neither changes anything; then blank lines go",
+    },
+    AlgorithmInfo {
+        name: "replace-identifiers",
+        summary: "Vulcan: replace every use of a name by a shorter name of the program, rarest names first",
+    },
+    AlgorithmInfo {
+        name: "canonicalize",
+        summary: "T-Rec: rename each name to the shortest unused one, shrink literals to their rule's shortest text",
+    },
+    AlgorithmInfo {
+        name: "replace-subtrees",
+        summary: "Vulcan/SFC: replace a node by the shortest text of a rule compatible with its slot, or a smaller compatible subtree",
+    },
+    AlgorithmInfo {
+        name: "splice-lists",
+        summary: "replace a list element by the elements of a list of the same kind inside it ({ a; b; } becomes a; b;)",
+    },
+    AlgorithmInfo {
+        name: "token-windows",
+        summary: "delete runs of 8 down to 1 consecutive tokens across node boundaries, each candidate parsed in full",
+    },
+    AlgorithmInfo {
+        name: "enumerate-windows",
+        summary: "Vulcan: in windows of 4 siblings, try every deletion of two or more of them",
     },
     AlgorithmInfo {
         name: "pardis",
@@ -154,15 +186,33 @@ pub fn is_known(name: &str) -> bool {
 pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), UnknownAlgorithm> {
     let fix = !o.one_pass;
     match name {
-        "pardis-hybrid+hoist" => {
+        "pardis-hybrid+hoist+transform" => {
             repeat(s, fix, |s| {
-                let a = repeat(s, true, |s| pardis::hybrid_pass(s, o));
-                let b = repeat(s, true, |s| hoist::hoist_pass(s, o));
-                a | b
+                let mut changed = deletion_fixpoint(s, o);
+                for (_, transform) in TRANSFORMS {
+                    if s.interrupted() {
+                        break;
+                    }
+                    if transform(s, o) {
+                        changed = true;
+                        deletion_fixpoint(s, o);
+                    }
+                }
+                changed
             });
             if !s.interrupted() {
                 text::tidy_lines(s);
             }
+        }
+        "pardis-hybrid+hoist" => {
+            repeat(s, fix, |s| deletion_fixpoint(s, o));
+            if !s.interrupted() {
+                text::tidy_lines(s);
+            }
+        }
+        name if TRANSFORMS.iter().any(|(n, _)| *n == name) => {
+            let (_, transform) = TRANSFORMS.iter().find(|(n, _)| *n == name).expect("known");
+            repeat(s, fix, |s| transform(s, o));
         }
         "pardis" => {
             repeat(s, fix, |s| pardis::pass(s, o));
@@ -217,6 +267,30 @@ pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), Unkno
         _ => return Err(UnknownAlgorithm(name.to_string())),
     }
     Ok(())
+}
+
+/// A transformation beyond deletion: one pass on the session, true if it changed anything.
+pub type Transform = fn(&mut Session<'_>, &AlgoOptions) -> bool;
+
+/// The transformations of the default schedule, in the order it runs them (names as on the
+/// command line).
+pub const TRANSFORMS: &[(&str, Transform)] = &[
+    ("splice-lists", transform::splice_lists::pass),
+    ("replace-identifiers", transform::replace_identifiers::pass),
+    ("canonicalize", transform::canonicalize::pass),
+    ("replace-subtrees", transform::replace_subtrees::pass),
+    ("token-windows", transform::token_windows::pass),
+    ("enumerate-windows", transform::enumerate_windows::pass),
+];
+
+/// pardis-hybrid and hoisting, each to its fixpoint, repeated until neither changes
+/// anything; returns whether anything changed.
+fn deletion_fixpoint(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    repeat(s, true, |s| {
+        let a = repeat(s, true, |s| pardis::hybrid_pass(s, o));
+        let b = repeat(s, true, |s| hoist::hoist_pass(s, o));
+        a | b
+    })
 }
 
 /// Runs `pass` once, or until it changes nothing (or the run is interrupted) when `fixpoint`;

@@ -2,6 +2,7 @@
 //! (our order, C-Reduce's order, picire's and Perses' option names), and how the options map
 //! onto the engine's option records.
 
+use crate::algo::transform::TransformOptions;
 use crate::algo::{AlgoOptions, GtrFilter, DEFAULT_ALGORITHM};
 use crate::cache::{CacheMode, CacheOptions};
 use crate::list::{ComplementOrder, DdOptions};
@@ -39,6 +40,8 @@ const GRAMMAR_ONLY: &[&str] = &[
     "gtr_unfiltered",
     "one_pass",
     "no_nullability_pruning",
+    "no_rename",
+    "no_literals",
 ];
 
 /// The option names that start the test command; it runs to the end of the command line or
@@ -159,6 +162,16 @@ pub struct Args {
     /// Pardis: keep every nullable node of a single-child chain, not only the highest.
     #[arg(long)]
     pub no_nullability_pruning: bool,
+
+    /// Keep every name as it is: no renaming (canonicalize) and no replacing one name by
+    /// another (replace-identifiers, replace-subtrees), for tests that look for a name.
+    #[arg(long)]
+    pub no_rename: bool,
+
+    /// Keep every literal (number, string, character) as it is, for tests that check a
+    /// value the program prints.
+    #[arg(long)]
+    pub no_literals: bool,
 
     /// Oracle runs at once (default: the number of cores). The result is the same as with -j 1.
     #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -358,6 +371,11 @@ impl Args {
                 (Some(dir), _) => GtrFilter::Corpus(dir.clone()),
                 (None, true) => GtrFilter::Unfiltered,
                 (None, false) => GtrFilter::Grammar,
+            },
+            transform: TransformOptions {
+                rename: !self.no_rename,
+                literals: !self.no_literals,
+                ..TransformOptions::default()
             },
         }
     }

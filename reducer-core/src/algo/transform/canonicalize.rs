@@ -1,0 +1,81 @@
+//! T-Rec's canonicalization (Xu et al., TOSEM 2024): every name becomes the shortest name
+//! the program does not use yet (all of its occurrences at once), and every literal the
+//! shortest text its token rule accepts (`0xFFFFFFFFFFFFFFF7UL` → `0`, `"hello"` → `""`):
+//! first all literals at once, then one at a time.
+
+use super::{by_sites, fresh_name, node_text, print_replacing, rules_of, words, Names};
+use crate::algo::AlgoOptions;
+use crate::session::{Session, View};
+use crate::tree::NodeId;
+
+/// One pass of renaming (unless `--no-rename`) and literal shrinking (unless
+/// `--no-literals`); returns whether anything changed.
+pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    let mut changed = false;
+    if o.transform.rename {
+        changed |= rename(s);
+    }
+    if o.transform.literals && !s.interrupted() {
+        changed |= shrink_literals(s);
+    }
+    changed
+}
+
+/// Renames each name (in the order of first occurrence) to the shortest unused name.
+fn rename(s: &mut Session<'_>) -> bool {
+    let sites = |v: &View<'_>| Names::of(v).list;
+    let text = |v: &View<'_>, (name, nodes): &(String, Vec<NodeId>)| {
+        let used = words(&v.tree.text());
+        let rules = rules_of(v.tree, nodes);
+        let fresh = fresh_name(v, &rules, &used, name.len())?;
+        Some(print_replacing(
+            v.tree,
+            nodes.iter().map(|&n| (n, fresh.as_str())),
+        ))
+    };
+    by_sites(s, &sites, &text)
+}
+
+/// Where literal shrinking can act: all literals at once, then each one.
+enum Literal {
+    All(Vec<(NodeId, &'static str)>),
+    One(NodeId, &'static str),
+}
+
+/// The literal tokens of the tree that their rule's shortest text would make shorter, with
+/// that text.
+fn shrinkable(v: &View<'_>) -> Vec<(NodeId, &'static str)> {
+    let tables = v.tables();
+    let tree = v.tree;
+    super::live_nodes(tree)
+        .into_iter()
+        .filter_map(|n| {
+            let info = tables.rule(tree.rule(n));
+            if !info.token || tables.is_identifier(tree.rule(n)) {
+                return None;
+            }
+            let min = info.min_text?;
+            let text = node_text(tree, n);
+            (min.len() < text.trim().len()).then_some((n, min))
+        })
+        .collect()
+}
+
+/// Shrinks literals to their rule's shortest text.
+fn shrink_literals(s: &mut Session<'_>) -> bool {
+    let sites = |v: &View<'_>| {
+        let all = shrinkable(v);
+        let mut list: Vec<Literal> = all.iter().map(|&(n, t)| Literal::One(n, t)).collect();
+        if all.len() > 1 {
+            list.insert(0, Literal::All(all));
+        }
+        list
+    };
+    let text = |v: &View<'_>, site: &Literal| {
+        Some(match site {
+            Literal::All(all) => print_replacing(v.tree, all.iter().copied()),
+            Literal::One(n, t) => print_replacing(v.tree, [(*n, *t)]),
+        })
+    };
+    by_sites(s, &sites, &text)
+}
