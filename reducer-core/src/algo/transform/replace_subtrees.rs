@@ -3,7 +3,8 @@
 //! may stand in its slot: the shortest text of its own rule or of any rule compatible with
 //! the slot (from the build-time tables: `uint8_t` in a declaration becomes `int`, a call
 //! `f(x, y)` becomes `0`), or the text of a smaller compatible subtree found elsewhere in the
-//! program. Heaviest nodes first; per node at most [`TRIES_PER_NODE`] shortest rule texts and
+//! program. Subtrees that occur more than once are first replaced all at once; then every
+//! node alone, heaviest first; per node at most [`TRIES_PER_NODE`] shortest rule texts and
 //! as many subtrees from elsewhere, smallest first.
 
 use super::{by_sites, node_text, print_replacing};
@@ -20,8 +21,11 @@ const POOL_PER_RULE: usize = 3;
 /// One pass; returns whether anything changed.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let (rename, literals) = (o.transform.rename, o.transform.literals);
-    by_sites(s, &|v| sites(v, rename, literals), &|v, (n, t)| {
-        Some(print_replacing(v.tree, [(*n, t.as_str())]))
+    by_sites(s, &|v| sites(v, rename, literals), &|v, (nodes, t)| {
+        Some(print_replacing(
+            v.tree,
+            nodes.iter().map(|&n| (n, t.as_str())),
+        ))
     })
 }
 
@@ -50,54 +54,96 @@ fn pool(v: &View<'_>, nodes: &[NodeId]) -> HashMap<RuleId, Vec<Sized>> {
     pool
 }
 
-/// Every (node, replacement text) to try, heaviest nodes first.
-fn sites(v: &View<'_>, rename: bool, literals: bool) -> Vec<(NodeId, String)> {
+/// Every (nodes, replacement text) to try: first the subtrees that occur more than once,
+/// all copies at once (`struct S` in two declarations that are assigned to each other must
+/// change together), heaviest first; then every node alone, heaviest first.
+fn sites(v: &View<'_>, rename: bool, literals: bool) -> Vec<(Vec<NodeId>, String)> {
     let tree = v.tree;
     let tables = v.tables();
-    let counter = tree.token_counter();
     let mut nodes = tree.bfs();
-    nodes.retain(|&n| n != tree.root() && tree.weight(n) > 0);
-    let pool = pool(v, &nodes);
-    nodes.sort_by_key(|&n| std::cmp::Reverse(tree.weight(n)));
-    let rules = tables.rules.len() as RuleId;
-    let mut list = Vec::new();
-    for n in nodes {
+    nodes.retain(|&n| {
         let rule = tree.rule(n);
         let info = tables.rule(rule);
-        if info.token && !rename && tables.is_identifier(rule) {
-            continue;
+        let identifier = tables.is_identifier(rule);
+        n != tree.root()
+            && tree.weight(n) > 0
+            && !(info.token && identifier && !rename)
+            && !(info.token && !identifier && !literals)
+    });
+    let pool = pool(v, &nodes);
+    nodes.sort_by_key(|&n| std::cmp::Reverse(tree.weight(n)));
+    let mut groups: Vec<(RuleId, String, Vec<NodeId>)> = Vec::new();
+    let mut index: HashMap<(RuleId, String), usize> = HashMap::new();
+    for &n in &nodes {
+        let key = (tree.slot_rule(n), node_text(tree, n).trim().to_string());
+        match index.get(&key) {
+            Some(&i) => groups[i].2.push(n),
+            None => {
+                index.insert(key.clone(), groups.len());
+                groups.push((key.0, key.1, vec![n]));
+            }
         }
-        if info.token && !literals && !tables.is_identifier(rule) {
-            continue;
+    }
+    let mut list = Vec::new();
+    for (slot, own, members) in &groups {
+        // Copies inside one another (a subtree that contains its own text) stay apart.
+        let apart = members.iter().all(|&a| {
+            members
+                .iter()
+                .all(|&b| a == b || !tree.is_ancestor_or_self(a, b))
+        });
+        if members.len() > 1 && apart {
+            for t in replacements(v, &pool, *slot, own) {
+                list.push((members.clone(), t));
+            }
         }
-        let slot = tree.slot_rule(n);
+    }
+    for n in nodes {
         let own = node_text(tree, n).trim().to_string();
-        let size = (counter.count(&own), own.len());
-        let mut shortest: Vec<Sized> = Vec::new();
-        let mut found: Vec<Sized> = Vec::new();
-        for r in (0..rules).filter(|&r| tables.compatible(slot, r)) {
-            if let Some(min) = tables.rule(r).min_text {
-                shortest.push(((counter.count(min), min.len()), min.to_string()));
-            }
-            if let Some(texts) = pool.get(&r) {
-                found.extend(texts.iter().cloned());
-            }
-        }
-        // The rules' shortest texts and the subtrees found elsewhere each get their tries.
-        for mut texts in [shortest, found] {
-            texts.retain(|((t, b), text)| {
-                *t <= size.0 && *b <= size.1 && (*t, *b) != size && *text != own
-            });
-            texts.sort();
-            texts.dedup_by(|a, b| a.1 == b.1);
-            list.extend(
-                texts
-                    .into_iter()
-                    .filter(|(_, t)| v.lang.parse_prefix(slot, t) == Ok(t.len()))
-                    .take(TRIES_PER_NODE)
-                    .map(|(_, t)| (n, t)),
-            );
+        for t in replacements(v, &pool, tree.slot_rule(n), &own) {
+            list.push((vec![n], t));
         }
     }
     list
+}
+
+/// The texts that may replace `own` in a slot of rule `slot`: the shortest texts of the
+/// rules compatible with the slot and the smallest subtrees of those rules found in the
+/// program, at most [`TRIES_PER_NODE`] of each kind, each smaller than `own` and a whole
+/// derivation of the slot's rule.
+fn replacements(
+    v: &View<'_>,
+    pool: &HashMap<RuleId, Vec<Sized>>,
+    slot: RuleId,
+    own: &str,
+) -> Vec<String> {
+    let tables = v.tables();
+    let counter = v.tree.token_counter();
+    let size = (counter.count(own), own.len());
+    let mut shortest: Vec<Sized> = Vec::new();
+    let mut found: Vec<Sized> = Vec::new();
+    for r in (0..tables.rules.len() as RuleId).filter(|&r| tables.compatible(slot, r)) {
+        if let Some(min) = tables.rule(r).min_text {
+            shortest.push(((counter.count(min), min.len()), min.to_string()));
+        }
+        if let Some(texts) = pool.get(&r) {
+            found.extend(texts.iter().cloned());
+        }
+    }
+    let mut out = Vec::new();
+    for mut texts in [shortest, found] {
+        texts.retain(|((t, b), text)| {
+            *t <= size.0 && *b <= size.1 && (*t, *b) != size && text != own
+        });
+        texts.sort();
+        texts.dedup_by(|a, b| a.1 == b.1);
+        out.extend(
+            texts
+                .into_iter()
+                .filter(|(_, t)| v.lang.parse_prefix(slot, t) == Ok(t.len()))
+                .take(TRIES_PER_NODE)
+                .map(|(_, t)| t),
+        );
+    }
+    out
 }

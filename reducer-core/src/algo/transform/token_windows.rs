@@ -30,28 +30,35 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
         if s.interrupted() {
             break;
         }
-        changed |= windows_of(s, k);
+        changed |= windows_of(s, k, o);
     }
     changed
 }
 
-/// Deletes windows of `k` tokens, from the end of the text towards its start.
-fn windows_of(s: &mut Session<'_>, k: usize) -> bool {
+/// Deletes windows of `k` tokens, from the end of the text towards its start. With
+/// `--no-literals` (`--no-rename`) no window cuts into a literal (a name): the lexical
+/// tokens split a string literal into words, and the grammar's tokens stay whole.
+fn windows_of(s: &mut Session<'_>, k: usize, o: &AlgoOptions) -> bool {
+    let (literals, rename) = (o.transform.literals, o.transform.rename);
     let sites = |v: &View<'_>| {
-        let n = v.tree.token_counter().split(&v.tree.text()).len();
-        // Window starts, last first: a success leaves the starts before it where they were.
-        (0..n.saturating_sub(k - 1)).rev().collect::<Vec<usize>>()
-    };
-    let text = |v: &View<'_>, &start: &usize| {
         let text = v.tree.text();
         let pieces = v.tree.token_counter().split(&text);
-        let end = start + k;
-        if end > pieces.len() {
-            return None;
-        }
-        // Each piece holds a token and the whitespace after it: the piece before the window
-        // keeps its whitespace, so no two tokens merge.
-        let (from, to) = (pieces[start].start, pieces[end - 1].end);
+        let kept = protected(v, literals, rename);
+        // Each piece holds a token and the whitespace after it, so the piece before the
+        // window keeps its whitespace. Window starts, last first: a success leaves the
+        // windows before it where they were.
+        (0..pieces.len().saturating_sub(k - 1))
+            .rev()
+            .map(|start| (start, pieces[start].start, pieces[start + k - 1].end))
+            .filter(|&(_, from, to)| {
+                !kept
+                    .iter()
+                    .any(|&(s, e)| from < e && to > s && !(from <= s && to >= e))
+            })
+            .collect::<Vec<(usize, usize, usize)>>()
+    };
+    let text = |v: &View<'_>, &(start, from, to): &(usize, usize, usize)| {
+        let text = v.tree.text();
         let mut out = String::with_capacity(text.len());
         out.push_str(&text[..from]);
         if start > 0 && !text[..from].ends_with(char::is_whitespace) {
@@ -61,4 +68,23 @@ fn windows_of(s: &mut Session<'_>, k: usize) -> bool {
         Some(out)
     };
     by_sites(s, &sites, &text)
+}
+
+/// The byte spans of the tokens a window may delete whole but not cut into: literals
+/// unless `literals`, names unless `rename` (the tree is fresh: spans are the text's).
+fn protected(v: &View<'_>, literals: bool, rename: bool) -> Vec<(usize, usize)> {
+    if literals && rename {
+        return Vec::new();
+    }
+    let tables = v.tables();
+    v.tree
+        .bfs()
+        .into_iter()
+        .filter(|&n| {
+            let rule = v.tree.rule(n);
+            let identifier = tables.is_identifier(rule);
+            tables.rule(rule).token && ((identifier && !rename) || (!identifier && !literals))
+        })
+        .map(|n| v.tree.source_span(n))
+        .collect()
 }
