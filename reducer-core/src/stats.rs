@@ -45,6 +45,26 @@ pub struct Stats {
     pub check_time: Duration,
     /// Size of the current best candidate over time.
     pub sizes: Vec<SizeSample>,
+    /// What each stage of a staged algorithm (deletion, each transformation) did, in the
+    /// order the stages first ran.
+    pub passes: Vec<PassStats>,
+}
+
+/// What one stage of the reduction did, over all of its runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PassStats {
+    /// The stage's name (`deletion`, or a transformation's name).
+    pub name: &'static str,
+    /// How many times it ran.
+    pub runs: u64,
+    /// Oracle runs it needed.
+    pub queries: u64,
+    /// Tokens it removed.
+    pub tokens_removed: u64,
+    /// Bytes it removed.
+    pub bytes_removed: u64,
+    /// Wall time it took.
+    pub time: Duration,
 }
 
 impl Default for Stats {
@@ -63,6 +83,7 @@ impl Default for Stats {
             full_parses: 0,
             check_time: Duration::ZERO,
             sizes: Vec::new(),
+            passes: Vec::new(),
         }
     }
 }
@@ -81,6 +102,32 @@ impl Stats {
             bytes,
             tokens,
         });
+    }
+
+    /// Adds one run of the stage `name` to its record.
+    pub fn record_pass(
+        &mut self,
+        name: &'static str,
+        queries: u64,
+        removed: (u64, u64),
+        time: Duration,
+    ) {
+        let i = match self.passes.iter().position(|p| p.name == name) {
+            Some(i) => i,
+            None => {
+                self.passes.push(PassStats {
+                    name,
+                    ..PassStats::default()
+                });
+                self.passes.len() - 1
+            }
+        };
+        let p = &mut self.passes[i];
+        p.runs += 1;
+        p.queries += queries;
+        p.tokens_removed += removed.0;
+        p.bytes_removed += removed.1;
+        p.time += time;
     }
 
     /// Total tests asked for by the algorithm (oracle runs, cache hits and syntax rejections).

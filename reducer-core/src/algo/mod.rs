@@ -187,15 +187,18 @@ pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), Unkno
     let fix = !o.one_pass;
     match name {
         "pardis-hybrid+hoist+transform" => {
+            staged(s, "deletion", |s| deletion_fixpoint(s, o));
+            // Rounds of transformations until one changes nothing (the deletion stage has
+            // reached its fixpoint after each of them already).
             repeat(s, fix, |s| {
-                let mut changed = deletion_fixpoint(s, o);
-                for (_, transform) in TRANSFORMS {
+                let mut changed = false;
+                for &(name, transform) in TRANSFORMS {
                     if s.interrupted() {
                         break;
                     }
-                    if transform(s, o) {
+                    if staged(s, name, |s| transform(s, o)) {
                         changed = true;
-                        deletion_fixpoint(s, o);
+                        staged(s, "deletion", |s| deletion_fixpoint(s, o));
                     }
                 }
                 changed
@@ -282,6 +285,28 @@ pub const TRANSFORMS: &[(&str, Transform)] = &[
     ("token-windows", transform::token_windows::pass),
     ("enumerate-windows", transform::enumerate_windows::pass),
 ];
+
+/// Runs one stage and records what it did under `name` in the statistics.
+fn staged(
+    s: &mut Session<'_>,
+    name: &'static str,
+    stage: impl FnOnce(&mut Session<'_>) -> bool,
+) -> bool {
+    let start = std::time::Instant::now();
+    let queries = s.tester.stats().queries;
+    let (tokens, bytes) = size(s);
+    let changed = stage(s);
+    let (t, b) = size(s);
+    let removed = (
+        u64::from(tokens.saturating_sub(t)),
+        bytes.saturating_sub(b) as u64,
+    );
+    let used = s.tester.stats().queries - queries;
+    s.tester
+        .stats_mut()
+        .record_pass(name, used, removed, start.elapsed());
+    changed
+}
 
 /// pardis-hybrid and hoisting, each to its fixpoint, repeated until neither changes
 /// anything; returns whether anything changed.

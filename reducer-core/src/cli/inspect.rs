@@ -30,7 +30,8 @@ pub fn grammar_report(lang: &dyn Language) -> String {
         "# derivation: how a node of the rule sits in its parent (regular child, element of a\n\
          # * or + list, body of a ?); nullable: the rule can derive the empty text; minimal:\n\
          # the shortest text the rule derives (used to replace a node); replaceable by: rules\n\
-         # whose nodes may take the place of a node of this rule (hoisting)."
+         # whose nodes may take the place of a node of this rule (hoisting); a token is an\n\
+         # identifier (renamed by the transformations) or a literal (shrunk to its minimal text)."
     );
     for (id, info) in tables.rules.iter().enumerate() {
         let id = id as crate::tree::RuleId;
@@ -43,6 +44,11 @@ pub fn grammar_report(lang: &dyn Language) -> String {
         let mut flags = vec![derivation.to_string()];
         if info.token {
             flags.push("token".into());
+        }
+        if tables.is_identifier(id) {
+            flags.push("identifier".into());
+        } else if info.token {
+            flags.push("literal".into());
         }
         if info.hidden {
             flags.push("hidden".into());
@@ -170,7 +176,8 @@ mod tests {
         assert!(r.contains("Perses Normal Form"));
         assert!(r.contains("program_star: * element, not nullable"), "{r}");
         assert!(r.contains("if_else: ? body"));
-        assert!(r.contains("ident: regular, token"));
+        assert!(r.contains("ident: regular, token, identifier"), "{r}");
+        assert!(r.contains("number: regular, token, literal"), "{r}");
         assert!(r.contains("minimal: \"{}\""));
         assert!(r.contains("start rule: program"));
         let stmt = r.split("\nstmt:").nth(1).unwrap();

@@ -538,6 +538,19 @@ fn reduce(
     };
     if !args.quiet {
         eprintln!("{}", facts.summary(interrupted));
+        if args.verbose > 0 {
+            for p in &facts.stats.passes {
+                eprintln!(
+                    "  {:<20} {:>3} runs {:>6} queries {:>7} tokens {:>8} bytes removed {:>7.1} s",
+                    p.name,
+                    p.runs,
+                    p.queries,
+                    p.tokens_removed,
+                    p.bytes_removed,
+                    p.time.as_secs_f64()
+                );
+            }
+        }
     }
     if let Some(why) = &flaky {
         eprintln!(
@@ -638,6 +651,7 @@ impl Facts<'_> {
             cache: stats_json::cache(&self.cache),
             size_over_time: stats_json::size_over_time(&self.stats, &self.samples, grammar),
             algorithm: self.algorithm.clone(),
+            passes: stats_json::passes(&self.stats),
             options: stats_json::Options::of(self.args, grammar),
         }
     }

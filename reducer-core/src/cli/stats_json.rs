@@ -57,6 +57,8 @@ pub struct Record {
     pub size_over_time: Vec<SizePoint>,
     /// The algorithm's name.
     pub algorithm: String,
+    /// What each stage of a staged algorithm did (empty for the others).
+    pub passes: Vec<PassRecord>,
     /// The options that shape the reduction.
     pub options: Options,
 }
@@ -107,6 +109,40 @@ impl FileSize {
                 .count(),
         }
     }
+}
+
+/// What one stage (deletion, or a transformation) did over all of its runs.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct PassRecord {
+    /// The stage's name.
+    pub name: String,
+    /// How many times it ran.
+    pub runs: u64,
+    /// Oracle runs it needed.
+    pub queries: u64,
+    /// Tokens it removed.
+    pub tokens_removed: u64,
+    /// Bytes it removed.
+    pub bytes_removed: u64,
+    /// Wall time it took.
+    pub seconds: f64,
+}
+
+/// The stage records from the engine's statistics.
+pub fn passes(stats: &Stats) -> Vec<PassRecord> {
+    stats
+        .passes
+        .iter()
+        .map(|p| PassRecord {
+            name: p.name.to_string(),
+            runs: p.runs,
+            queries: p.queries,
+            tokens_removed: p.tokens_removed,
+            bytes_removed: p.bytes_removed,
+            seconds: p.time.as_secs_f64(),
+        })
+        .collect()
 }
 
 /// Test counts.
@@ -370,6 +406,9 @@ mod tests {
         };
         stats.record_size(10, 4);
         stats.record_size(3, 1);
+        stats.record_pass("deletion", 5, (3, 7), Duration::from_millis(20));
+        stats.record_pass("canonicalize", 2, (0, 2), Duration::from_millis(5));
+        stats.record_pass("deletion", 1, (0, 0), Duration::from_millis(5));
         Record {
             tool: Tool {
                 name: "reduce-toy".into(),
@@ -390,6 +429,7 @@ mod tests {
             cache: cache(&CacheStats::default()),
             size_over_time: size_over_time(&stats, &[], true),
             algorithm: "pardis".into(),
+            passes: passes(&stats),
             options: Options::of(&args, true),
         }
     }
@@ -458,6 +498,15 @@ mod tests {
         assert_eq!(v["input"]["non_whitespace_chars"], 7);
         assert_eq!(v["output"]["non_whitespace_chars"], 2);
         assert_eq!(v["queries"]["total_tests"], 10);
+        // Stages are merged by name, in the order they first ran.
+        let p = &v["passes"];
+        assert_eq!(p[0]["name"], "deletion");
+        assert_eq!(p[0]["runs"], 2);
+        assert_eq!(p[0]["queries"], 6);
+        assert_eq!(p[0]["tokens_removed"], 3);
+        assert_eq!(p[1]["name"], "canonicalize");
+        assert_eq!(p[1]["bytes_removed"], 2);
+        assert_eq!(p.as_array().unwrap().len(), 2);
         assert_eq!(v["time"]["engine_seconds"], 1.0);
         assert_eq!(v["size_over_time"][1]["tokens"], 1);
         assert_eq!(
