@@ -81,9 +81,9 @@ impl<'l> Session<'l> {
         self.lang.tables()
     }
 
-    /// Whether the run was interrupted (algorithms stop early).
+    /// Whether the run was interrupted or the tester stopped (algorithms stop early).
     pub fn interrupted(&self) -> bool {
-        self.tester.interrupted() || self.unparsed.is_some()
+        self.tester.stopped() || self.unparsed.is_some()
     }
 
     fn record_size(&mut self) {

@@ -3,114 +3,13 @@
 //!
 //! No timing assertions beyond generous bounds.
 
+mod common;
+
+use common::*;
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
-
-const TOY: &str = env!("CARGO_BIN_EXE_reduce-toy");
-const TEXT: &str = env!("CARGO_BIN_EXE_reduce-text-under-test");
-
-/// A Toy program with one "bug" (`crash(42);`) among statements that can all go.
-const BUG: &str = "\
-var a = 1;
-var b = a + 2;
-if (a < b) { f(a, b); var c = 3; } else { g(); }
-crash(42);
-var d = b * 2;
-while1(d);
-";
-
-/// A larger Toy program, for runs that must last a while.
-fn big_bug() -> String {
-    let mut s = String::new();
-    for i in 0..12 {
-        s.push_str(&format!("var v{i} = {i} + {i};\nf{i}(v{i}, {i});\n"));
-        if i == 6 {
-            s.push_str("crash(42);\n");
-        }
-    }
-    s
-}
-
-/// A temporary working directory with files, scripts and a way to run the binaries in it.
-struct Case {
-    dir: tempfile::TempDir,
-}
-
-impl Case {
-    fn new() -> Case {
-        Case {
-            dir: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-
-    fn write(&self, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
-        let p = self.path(name);
-        fs::write(&p, content).unwrap();
-        p
-    }
-
-    fn read(&self, name: &str) -> Vec<u8> {
-        fs::read(self.path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-    }
-
-    fn read_str(&self, name: &str) -> String {
-        String::from_utf8(self.read(name)).unwrap()
-    }
-
-    /// An executable `#!/bin/sh` script.
-    fn script(&self, name: &str, body: &str) -> PathBuf {
-        let p = self.write(name, format!("#!/bin/sh\n{body}\n"));
-        fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
-        p
-    }
-
-    fn command(&self, bin: &str, args: &[&str]) -> Command {
-        let mut c = Command::new(bin);
-        c.args(args)
-            .current_dir(self.dir.path())
-            .stdin(Stdio::null());
-        c
-    }
-
-    fn run(&self, bin: &str, args: &[&str]) -> Output {
-        self.command(bin, args).output().unwrap()
-    }
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().unwrap_or(-1)
-}
-
-#[track_caller]
-fn assert_exit(o: &Output, expected: i32) {
-    assert_eq!(
-        code(o),
-        expected,
-        "exit status; stderr:\n{}\nstdout:\n{}",
-        stderr(o),
-        stdout(o)
-    );
-}
-
-/// Whether the Toy reducer parses `name` (run through `--parse-only`).
-fn parses(case: &Case, name: &str) -> bool {
-    case.run(TOY, &["--parse-only", name]).status.success()
-}
 
 #[test]
 fn reduces_to_a_smaller_interesting_file_and_leaves_the_input_alone() {

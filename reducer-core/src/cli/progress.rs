@@ -313,6 +313,7 @@ pub fn describe_test(
         Outcome::Interesting => "interesting",
         Outcome::NotInteresting => "not interesting",
         Outcome::Unresolved => "unresolved (timeout or signal)",
+        Outcome::NotRun => "could not be run",
     };
     match source {
         Source::Oracle => format!(

@@ -16,9 +16,9 @@ use crate::cache::CacheStats;
 use crate::language::Language;
 use crate::list::reduce_text;
 use crate::oracle::command::{CommandOracle, RunReport};
-use crate::oracle::Oracle;
+use crate::oracle::{retry_not_run, Oracle, Outcome};
 use crate::session::Session;
-use crate::stats::Stats;
+use crate::stats::{OracleClock, Stats};
 use crate::tester::Tester;
 use crate::tokens::TokenCounter;
 use std::ffi::OsString;
@@ -222,13 +222,43 @@ fn explain(r: &RunReport, args: &Args) -> String {
     s
 }
 
+/// Runs the test once on `text`, timed by `clock`, and once more if it could not be run
+/// ([`retry_not_run`]); raising `cancel` stops it. Returns the last run's report and how many
+/// attempts could not be run.
+fn run_retried(
+    oracle: &CommandOracle,
+    clock: &OracleClock,
+    text: &[u8],
+    cancel: &AtomicBool,
+) -> (RunReport, u64) {
+    let mut not_run = 0;
+    let report = retry_not_run(
+        cancel,
+        |r: &RunReport| r.outcome,
+        || {
+            let report = clock.time(|| oracle.run(text, cancel));
+            not_run += u64::from(report.outcome == Outcome::NotRun);
+            report
+        },
+    );
+    (report, not_run)
+}
+
 /// Runs the test once on `text` outside the cache (the original and the final result),
 /// counted as a query; Ctrl-C cancels it.
 fn check_once(tester: &mut Tester, oracle: &CommandOracle, text: &[u8]) -> RunReport {
     let cancel = tester.interrupt_flag();
-    let report = tester.oracle_clock().time(|| oracle.run(text, &cancel));
-    tester.count_outside_run(report.outcome, report.elapsed);
+    let (report, not_run) = run_retried(oracle, &tester.oracle_clock(), text, &cancel);
+    tester.count_outside_run(report.outcome, report.elapsed, not_run);
     report
+}
+
+/// The failure of a run whose test could not be run, even when tried again.
+fn not_run_failure<T>(cause: &str) -> Result<T, Failure> {
+    fail(
+        Exit::TestNotRun,
+        format!("the test could not be run, even when tried again: {cause}"),
+    )
 }
 
 /// A hint when the test command holds words that look like this tool's short options
@@ -372,7 +402,7 @@ fn reduce(
             tester.interrupt_flag(),
         );
         let text = bytes.clone();
-        std::thread::spawn(move || clock.time(|| oracle.run(&text, &cancel)))
+        std::thread::spawn(move || run_retried(&oracle, &clock, &text, &cancel))
     };
     let mut input = match parse_input(bin, lang, &job.input, bytes) {
         Ok(input) => input,
@@ -401,13 +431,13 @@ fn reduce(
         ));
     }
 
-    let Ok(first) = first.join() else {
+    let Ok((first, not_run)) = first.join() else {
         return fail(
             Exit::Usage,
             "the test of the original input could not be run",
         );
     };
-    tester.count_outside_run(first.outcome, first.elapsed);
+    tester.count_outside_run(first.outcome, first.elapsed, not_run);
     if tester.interrupted() {
         return fail(
             Exit::Interrupted,
@@ -416,11 +446,8 @@ fn reduce(
     }
     if !first.outcome.is_interesting() {
         progress.finish();
-        if first.is_spawn_error() {
-            return fail(
-                Exit::Usage,
-                format!("cannot run the test: {}", first.describe()),
-            );
+        if first.outcome == Outcome::NotRun {
+            return not_run_failure(&first.describe());
         }
         return fail(
             Exit::NotInteresting,
@@ -489,6 +516,7 @@ fn reduce(
         }
     };
     let interrupted = tester.interrupted();
+    let mut not_run = tester.not_run_cause().map(str::to_string);
 
     // The result is on disk already; make sure of it, then check it once more.
     let write_error = {
@@ -502,10 +530,12 @@ fn reduce(
         Exit::Success
     };
     let mut flaky = None;
-    if !interrupted && result != input.bytes {
+    if !interrupted && not_run.is_none() && result != input.bytes {
         let last = check_once(&mut tester, &oracle, &result);
         if tester.interrupted() {
             exit = Exit::Interrupted;
+        } else if last.outcome == Outcome::NotRun {
+            not_run = Some(last.describe());
         } else if !last.outcome.is_interesting() {
             flaky = Some(explain(&last, args));
             exit = Exit::Flaky;
@@ -514,7 +544,9 @@ fn reduce(
             progress.println(&format!("final check: {}", last.describe()));
         }
     }
-    let interrupted = exit == Exit::Interrupted;
+    if not_run.is_some() && exit == Exit::Success {
+        exit = Exit::TestNotRun;
+    }
     let wall = started.elapsed();
     progress.finish();
 
@@ -537,7 +569,14 @@ fn reduce(
         samples: progress.samples(),
     };
     if !args.quiet {
-        eprintln!("{}", facts.summary(interrupted));
+        eprintln!("{}", facts.summary(exit));
+    }
+    if let Some(cause) = &not_run {
+        eprintln!(
+            "{bin}: the test could not be run, even when tried again: {cause}\n{bin}: the \
+             reduction stopped; the best result so far is kept in {}",
+            out_path.display()
+        );
     }
     if let Some(why) = &flaky {
         eprintln!(
@@ -582,25 +621,30 @@ struct Facts<'a> {
 }
 
 impl Facts<'_> {
-    /// One line: sizes before and after, share removed, time, tests, where the result is.
-    fn summary(&self, interrupted: bool) -> String {
+    /// One line: sizes before and after, share removed, time, tests, where the result is,
+    /// for a run that ends with `exit`.
+    fn summary(&self, exit: Exit) -> String {
         let (o, n, stats) = (self.original, self.out_size, &self.stats);
         let removed = match (o.tokens, n.tokens) {
             (Some(a), Some(b)) => removed_percent(a, b),
             _ => removed_percent(o.bytes, n.bytes),
         };
-        let what = if interrupted {
-            "interrupted; best so far"
-        } else {
-            "done"
+        let what = match exit {
+            Exit::Interrupted => "interrupted; best so far",
+            Exit::TestNotRun => "stopped; best so far",
+            _ => "done",
         };
         let syntax = match self.lang {
             Some(_) => format!(", {} syntax-rejected", stats.syntax_rejected),
             None => String::new(),
         };
+        let not_run = match stats.not_run {
+            0 => String::new(),
+            n => format!(", {n} could not be run"),
+        };
         format!(
             "{}: {what}: {} → {} ({removed:.1}% removed) in {:.1} s; {} queries (+{} speculative, \
-             {} unresolved), {} cache hits{syntax}; result in {}",
+             {} unresolved{not_run}), {} cache hits{syntax}; result in {}",
             self.bin,
             describe(o),
             describe(n),
@@ -626,6 +670,7 @@ impl Facts<'_> {
                 Exit::Success => "success",
                 Exit::Interrupted => "interrupted",
                 Exit::Flaky => "flaky",
+                Exit::TestNotRun => "test-not-run",
                 _ => "error",
             }
             .to_string(),

@@ -1,0 +1,193 @@
+//! Fault injection: the test's world breaks while the reducer runs (the script vanishes, its
+//! interpreter is missing, `$TMPDIR` fills up). A test that could not be run is never taken
+//! for an answer: the reducer tries once more, then stops with exit status 5, the cause named
+//! and the best result so far kept.
+
+mod common;
+
+use common::*;
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// The exit status of a run whose test could not be run.
+const NOT_RUN: i32 = 5;
+
+/// A script that counts its runs in `$COUNT` and, from run `$AT` on, does `$ACTION` once
+/// it has its answer: a fault that strikes mid-run.
+const COUNTING: &str = r#"n=$(cat "$COUNT" 2>/dev/null || echo 0)
+n=$((n + 1))
+echo "$n" > "$COUNT"
+grep -q 'crash(' "$1"
+answer=$?
+if [ "$n" -ge "$AT" ]; then eval "$ACTION"; fi
+exit $answer"#;
+
+/// Runs `reduce-toy bug.toy -j 1 --stats run.json --test ./check.sh` with the `COUNTING`
+/// script doing `action` from run `at` on, with `$TMPDIR` set to `tmpdir` if given.
+fn run_with_fault(c: &Case, at: u32, action: &str, tmpdir: Option<&Path>) -> Output {
+    c.write("bug.toy", big_bug());
+    c.script("check.sh", COUNTING);
+    let mut cmd = c.command(
+        TOY,
+        &[
+            "bug.toy",
+            "-j",
+            "1",
+            "--stats",
+            "run.json",
+            "--test",
+            "./check.sh",
+        ],
+    );
+    cmd.env("COUNT", c.path("count"))
+        .env("AT", at.to_string())
+        .env("ACTION", action);
+    if let Some(dir) = tmpdir {
+        cmd.env("TMPDIR", dir);
+    }
+    cmd.output().unwrap()
+}
+
+/// Checks a run stopped by a test that could not be run: exit 5, `cause` named, an
+/// interesting best result kept, the attempts counted in `--stats`.
+#[track_caller]
+fn assert_stopped_keeping_the_best(c: &Case, o: &Output, cause: &str) {
+    assert_exit(o, NOT_RUN);
+    let err = stderr(o);
+    assert!(err.contains("could not be run"), "{err}");
+    assert!(
+        err.contains(cause),
+        "the cause {cause:?} is not named: {err}"
+    );
+    assert!(err.contains("best result so far"), "{err}");
+    assert!(!err.contains("flaky"), "{err}");
+    let best = c.read_str("bug.toy.reduced");
+    assert!(best.contains("crash("), "{best:?}");
+    assert!(best.len() < big_bug().len(), "nothing was kept: {best:?}");
+    assert!(parses(c, "bug.toy.reduced"));
+    assert_eq!(c.read_str("bug.toy"), big_bug());
+    let v: serde_json::Value = serde_json::from_slice(&c.read("run.json")).unwrap();
+    assert_eq!(v["status"], "test-not-run");
+    assert_eq!(v["exit_code"], NOT_RUN);
+    assert_eq!(v["queries"]["not_run"], 2, "one attempt and one retry: {v}");
+}
+
+#[test]
+fn a_script_deleted_mid_run_stops_the_reduction_keeping_the_best() {
+    let c = Case::new();
+    let o = run_with_fault(&c, 3, r#"rm -f "$0""#, None);
+    assert!(!c.path("check.sh").exists());
+    assert_stopped_keeping_the_best(&c, &o, "check.sh");
+    assert!(!stderr(&o).contains("not interesting"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_missing_interpreter_is_named_and_is_not_a_missing_script() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    let script = c.write(
+        "check.sh",
+        "#!/nonexistent/bin/interp -e\ngrep -q 'crash(' \"$1\"\n",
+    );
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    let o = c.run(TOY, &["bug.toy", "--test", "./check.sh"]);
+    assert_exit(&o, NOT_RUN);
+    let err = stderr(&o);
+    assert!(err.contains("/nonexistent/bin/interp"), "{err}");
+    assert!(err.contains("#!"), "{err}");
+    assert!(!c.path("bug.toy.reduced").exists());
+}
+
+#[test]
+fn an_uninteresting_original_is_still_exit_3() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("check.sh", "exit 1");
+    let o = c.run(TOY, &["bug.toy", "--test", "./check.sh"]);
+    assert_exit(&o, 3);
+    assert!(!stderr(&o).contains("could not be run"), "{}", stderr(&o));
+}
+
+/// A small tmpfs mounted on a fresh directory, unmounted when dropped.
+struct Tmpfs {
+    dir: tempfile::TempDir,
+}
+
+impl Tmpfs {
+    /// Mounts one, or says why the test is skipped (not root, no mount namespace rights…).
+    fn mount(size: &str) -> Option<Tmpfs> {
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .output();
+        match out {
+            Ok(o) if o.status.success() => Some(Tmpfs { dir }),
+            Ok(o) => {
+                eprintln!("skipped: cannot mount a tmpfs: {}", stderr(&o).trim());
+                None
+            }
+            Err(e) => {
+                eprintln!("skipped: cannot run mount: {e}");
+                None
+            }
+        }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Fills it up.
+    fn fill(&self) {
+        let _ = Command::new("sh")
+            .arg("-c")
+            .arg(r#"head -c 100000000 /dev/zero > "$1/fill" 2>/dev/null"#)
+            .arg("sh")
+            .arg(self.path())
+            .status();
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.dir.path()).status();
+    }
+}
+
+#[test]
+fn a_tmpdir_that_fills_mid_run_stops_the_reduction_keeping_the_best() {
+    let Some(tmp) = Tmpfs::mount("256k") else {
+        return;
+    };
+    let c = Case::new();
+    // The candidate goes first: the space its removal would free is taken too.
+    let fill = format!(
+        r#"rm -f "$1"; head -c 100000000 /dev/zero > '{}/fill' 2>/dev/null"#,
+        tmp.path().display()
+    );
+    let o = run_with_fault(&c, 3, &fill, Some(tmp.path()));
+    assert_stopped_keeping_the_best(&c, &o, "No space left on device");
+}
+
+#[test]
+fn a_full_tmpdir_at_the_start_is_not_an_uninteresting_original() {
+    let Some(tmp) = Tmpfs::mount("64k") else {
+        return;
+    };
+    tmp.fill();
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let o = c
+        .command(TOY, &["bug.toy", "--test", "./check.sh"])
+        .env("TMPDIR", tmp.path())
+        .output()
+        .unwrap();
+    assert_exit(&o, NOT_RUN);
+    let err = stderr(&o);
+    assert!(err.contains("No space left on device"), "{err}");
+    assert!(!err.contains("not interesting"), "{err}");
+}
