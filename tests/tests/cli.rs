@@ -624,3 +624,23 @@ fn no_output_is_ever_written_over_the_input_the_script_or_another_output() {
     assert!(c.read_str("out.toy").contains("crash("));
     assert!(c.path("s.json").exists());
 }
+
+#[test]
+fn results_keep_the_input_s_permission_bits() {
+    use std::os::unix::fs::PermissionsExt;
+    let c = Case::new();
+    let input = c.write("bug.toy", BUG);
+    fs::set_permissions(&input, fs::Permissions::from_mode(0o644)).unwrap();
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let mode = |name: &str| fs::metadata(c.path(name)).unwrap().permissions().mode() & 0o777;
+    for argv in [
+        &["bug.toy", "--test", "./check.sh"][..],
+        &["bug.toy", "-o", "small.toy", "--test", "./check.sh"],
+        &["bug.toy", "--in-place", "--test", "./check.sh"],
+    ] {
+        assert_exit(&c.run(TOY, argv), 0);
+    }
+    for made in ["bug.toy.reduced", "small.toy", "bug.toy", "bug.toy.orig"] {
+        assert_eq!(mode(made), 0o644, "{made}");
+    }
+}

@@ -1,7 +1,8 @@
 //! Fault injection: the test's world breaks while the reducer runs (the script vanishes, its
 //! interpreter is missing, `$TMPDIR` fills up). A test that could not be run is never taken
 //! for an answer: the reducer tries once more, then stops with exit status 5, the cause named
-//! and the best result so far kept.
+//! and the best result so far kept. And the test's litter (scratch files in `$TMPDIR`,
+//! read-only directories) goes away with each run, or is warned about once.
 
 mod common;
 
@@ -190,4 +191,117 @@ fn a_full_tmpdir_at_the_start_is_not_an_uninteresting_original() {
     let err = stderr(&o);
     assert!(err.contains("No space left on device"), "{err}");
     assert!(!err.contains("not interesting"), "{err}");
+}
+
+/// Entries left in `dir`.
+fn left_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `cmd`, run without root's power to ignore permissions when the tests run as root (so that
+/// a read-only directory binds the reducer as it binds any user); unchanged otherwise.
+fn as_a_plain_user(cmd: Command) -> Option<Command> {
+    // SAFETY: plain system call.
+    if unsafe { libc::geteuid() } != 0 {
+        return Some(cmd);
+    }
+    let probe = Command::new("setpriv")
+        .args([
+            "--bounding-set=-dac_override,-dac_read_search,-fowner",
+            "true",
+        ])
+        .status();
+    if !probe.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: running as root and setpriv cannot drop the capabilities");
+        return None;
+    }
+    let mut wrapped = Command::new("setpriv");
+    wrapped
+        .arg("--bounding-set=-dac_override,-dac_read_search,-fowner")
+        .arg(cmd.get_program())
+        .args(cmd.get_args());
+    if let Some(dir) = cmd.get_current_dir() {
+        wrapped.current_dir(dir);
+    }
+    for (k, v) in cmd.get_envs() {
+        match v {
+            Some(v) => wrapped.env(k, v),
+            None => wrapped.env_remove(k),
+        };
+    }
+    Some(wrapped)
+}
+
+#[test]
+fn scratch_files_and_read_only_directories_of_the_test_go_with_its_run() {
+    let c = Case::new();
+    c.write("bug.toy", big_bug());
+    fs::create_dir(c.path("tmp")).unwrap();
+    // A compiler's scratch file in $TMPDIR, left by runs that end and by runs that are
+    // killed (speculation), and a read-only module cache in the working directory.
+    c.script(
+        "check.sh",
+        r#"touch "${TMPDIR:-/tmp}/cc$$.s"
+mkdir -p cache/mod && touch cache/mod/go.mod && chmod 555 cache/mod cache
+grep -q 'crash(' "$1" || exit 1
+case "$(cat "$1")" in *var*) sleep 0.2 ;; esac"#,
+    );
+    let mut cmd = c.command(TOY, &["bug.toy", "-j", "3", "--test", "./check.sh"]);
+    cmd.env("TMPDIR", c.path("tmp"));
+    let Some(mut cmd) = as_a_plain_user(cmd) else {
+        return;
+    };
+    let o = cmd.output().unwrap();
+    assert_exit(&o, 0);
+    assert_eq!(left_in(&c.path("tmp")), Vec::<String>::new());
+    assert!(
+        !stderr(&o).contains("could not be removed"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn what_cannot_be_removed_is_warned_about_once() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    fs::create_dir(c.path("tmp")).unwrap();
+    // A mount point inside the run's directory cannot be removed, even by root.
+    c.script(
+        "check.sh",
+        r#"mkdir m && mount -t tmpfs tmpfs m 2>/dev/null && pwd >> "$MOUNTS"
+grep -q 'crash(' "$1""#,
+    );
+    let mounts = c.path("mounts");
+    let o = c
+        .command(TOY, &["bug.toy", "-j", "1", "--test", "./check.sh"])
+        .env("TMPDIR", c.path("tmp"))
+        .env("MOUNTS", &mounts)
+        .output()
+        .unwrap();
+    let mounted = fs::read_to_string(&mounts).unwrap_or_default();
+    for dir in mounted.lines() {
+        let _ = Command::new("umount").arg(format!("{dir}/m")).status();
+    }
+    if mounted.is_empty() {
+        eprintln!("skipped: the test cannot mount a tmpfs");
+        return;
+    }
+    assert_exit(&o, 0);
+    let err = stderr(&o);
+    let warnings: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("could not be removed"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{err}");
+    let runs = mounted.lines().count();
+    assert!(
+        warnings[0].contains(&format!("{runs} temporary directories")),
+        "{runs} runs: {err}"
+    );
 }

@@ -41,7 +41,9 @@ The test:
   Each candidate is written under the input's file name ({f}) into a fresh temporary
   directory, which is the test's working directory; its absolute path is also passed as the
   last argument. So both C-Reduce-style scripts (`gcc -c {f} 2>&1 | grep -q 'internal
-  compiler error'`) and picire-style ones (`grep -q ... \"$1\"`) work. Exit status 0 means
+  compiler error'`) and picire-style ones (`grep -q ... \"$1\"`) work. $TMPDIR points into
+  that directory (a private .tmp), so the scratch files of the tools the test runs go away
+  with it, even when a run is killed. Exit status 0 means
   interesting; any other status, a timeout (--timeout, default 30 s) or a signal means not.
   A test that cannot be run at all (no disk space for the candidate, the script gone, its #!
   interpreter missing) is no answer: it is tried once more, then the reduction stops.

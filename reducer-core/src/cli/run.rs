@@ -375,6 +375,10 @@ fn reduce(
         None => builder.no_timeout(),
     };
     let oracle = Arc::new(builder.build().map_err(|e| usage(e.to_string()))?);
+    let _leftovers = LeftoverWarning {
+        bin,
+        oracle: oracle.clone(),
+    };
     let mut tester = Tester::new(
         oracle.clone() as Arc<dyn Oracle>,
         args.cache_options(),
@@ -471,7 +475,7 @@ fn reduce(
         progress.println(&format!("original saved as {}", backup.display()));
         BestWriter::holding(input.path.clone(), &input.bytes)
     } else {
-        let mut w = BestWriter::new(out_path.clone());
+        let mut w = BestWriter::new(out_path.clone()).created_like(&input.path);
         if !w.write(&input.bytes) {
             return fail(Exit::Usage, w.error().unwrap_or_default().to_string());
         }
@@ -684,6 +688,30 @@ impl Facts<'_> {
             size_over_time: stats_json::size_over_time(&self.stats, &self.samples, grammar),
             algorithm: self.algorithm.clone(),
             options: stats_json::Options::of(self.args, grammar),
+        }
+    }
+}
+
+/// Warns once, however the run ends, about the test's temporary directories that could not be
+/// removed (dropped after the status line is cleared).
+struct LeftoverWarning<'a> {
+    bin: &'a str,
+    oracle: Arc<CommandOracle>,
+}
+
+impl Drop for LeftoverWarning<'_> {
+    fn drop(&mut self) {
+        let left = self.oracle.leftovers();
+        if let Some((path, why)) = &left.first {
+            let what = match left.count {
+                1 => "1 temporary directory of the test".to_string(),
+                n => format!("{n} temporary directories of the test"),
+            };
+            eprintln!(
+                "{}: warning: {what} could not be removed, e.g. {}: {why}",
+                self.bin,
+                path.display()
+            );
         }
     }
 }

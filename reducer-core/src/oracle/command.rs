@@ -2,15 +2,18 @@
 //!
 //! Each run of a [`CommandOracle`]:
 //!
-//! 1. creates a fresh temporary directory (under the system temp dir unless told otherwise);
+//! 1. creates a fresh private (0700) temporary directory (under the system temp dir unless
+//!    told otherwise), with a `TMPDIR` of its own inside ([`run_dir`](super::run_dir));
 //! 2. writes the candidate there under the input's file name (e.g. `bug.c`);
 //! 3. starts `launcher... command... /abs/tmpdir/bug.c` (an argv vector, never a shell
-//!    string) with that directory as working directory, stdin from `/dev/null`, stdout
-//!    discarded and the tail of stderr kept; the program runs in its own process group;
+//!    string) with that directory as working directory, `TMPDIR` set to the run's own, stdin
+//!    from `/dev/null`, stdout discarded and the tail of stderr kept; the program runs in its
+//!    own process group;
 //! 4. waits for it, checking the timeout and the `cancel` flag; on timeout or cancellation the
 //!    whole process group is killed (`SIGKILL`), grandchildren included. Once the program
 //!    has exited, whatever it left running in its process group is killed as well;
-//! 5. removes the directory, unless told to keep it.
+//! 5. removes the directory (read-only subdirectories included), unless told to keep it;
+//!    what cannot be removed is counted ([`CommandOracle::leftovers`]).
 //!
 //! Exit status 0 means [`Outcome::Interesting`], any other exit status
 //! [`Outcome::NotInteresting`]; a timeout, a death by signal or a cancellation give
@@ -38,6 +41,7 @@
 //!
 //! Unix only (process groups, `kill`, `waitid`).
 
+use super::run_dir::RunDir;
 use super::{Oracle, Outcome, StartedTest};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
@@ -378,6 +382,17 @@ struct Reports {
     last: Option<RunReport>,
     /// The most recent run that could not be run ([`Outcome::NotRun`]).
     last_not_run: Option<RunReport>,
+    /// Run directories that could not be removed.
+    leftovers: Leftovers,
+}
+
+/// The run directories a [`CommandOracle`] could not remove.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Leftovers {
+    /// How many.
+    pub count: u64,
+    /// The first one, and why it stayed.
+    pub first: Option<(PathBuf, String)>,
 }
 
 impl Reports {
@@ -451,6 +466,12 @@ impl CommandOracle {
         lock(&self.reports).last.clone()
     }
 
+    /// The run directories that could not be removed so far (e.g. for one warning at the
+    /// end of a reduction).
+    pub fn leftovers(&self) -> Leftovers {
+        lock(&self.reports).leftovers.clone()
+    }
+
     /// The report of the most recently finished run that could not be run
     /// ([`Outcome::NotRun`]), if any.
     pub fn last_not_run(&self) -> Option<RunReport> {
@@ -475,22 +496,15 @@ impl CommandOracle {
             child,
             reports: self.reports.clone(),
         };
-        let dir = match tempfile::Builder::new()
-            .prefix(TEMP_DIR_PREFIX)
-            .tempdir_in(&self.temp_base)
-        {
+        let dir = match RunDir::create(&self.temp_base, TEMP_DIR_PREFIX) {
             Ok(dir) => dir,
-            Err(e) => {
-                let msg = format!(
-                    "cannot create a temporary directory in {}: {e}",
-                    self.temp_base.display()
-                );
+            Err(msg) => {
                 return launched(None, Err(RunReport::not_run(RunError::Setup(msg), start)));
             }
         };
         let file = dir.path().join(&self.file_name);
         let child = match std::fs::write(&file, candidate) {
-            Ok(()) => self.spawn(dir.path(), &file).map_err(|e| {
+            Ok(()) => self.spawn(&dir, &file).map_err(|e| {
                 let program = PathBuf::from(&self.argv[0]);
                 let missing_interpreter = match e.kind() {
                     io::ErrorKind::NotFound => missing_interpreter(&program),
@@ -512,11 +526,12 @@ impl CommandOracle {
         launched(Some(dir), child)
     }
 
-    fn spawn(&self, dir: &Path, file: &Path) -> io::Result<Child> {
+    fn spawn(&self, dir: &RunDir, file: &Path) -> io::Result<Child> {
         let mut cmd = Command::new(&self.argv[0]);
         cmd.args(&self.argv[1..])
             .arg(file)
-            .current_dir(dir)
+            .current_dir(dir.path())
+            .env("TMPDIR", dir.tmp())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -564,7 +579,7 @@ fn missing_interpreter(program: &Path) -> Option<PathBuf> {
 pub struct Launched {
     start: Instant,
     /// The run's temporary directory, once made.
-    dir: Option<tempfile::TempDir>,
+    dir: Option<RunDir>,
     keep_temps: bool,
     timeout: Option<Duration>,
     /// The running program, or the report of why none runs.
@@ -588,16 +603,23 @@ impl Launched {
             Ok(child) => wait_for(child, timeout, cancel, start),
             Err(report) => report,
         };
+        let mut leftover = None;
         if let Some(dir) = dir {
             if keep_temps {
                 report.kept_dir = Some(dir.keep());
             } else {
-                // A directory the program made unremovable is not worth failing the run for.
-                let _ = dir.close();
+                // A directory the program made unremovable is not worth failing the run for:
+                // it is counted, for a warning.
+                leftover = dir.remove().err();
             }
         }
         report.elapsed = start.elapsed();
-        lock(&reports).record(&report);
+        let mut reports = lock(&reports);
+        reports.record(&report);
+        if let Some((path, e)) = leftover {
+            reports.leftovers.count += 1;
+            reports.leftovers.first.get_or_insert((path, e.to_string()));
+        }
         report
     }
 }
@@ -1229,6 +1251,39 @@ exit 0"#,
             assert_eq!(r.kept_dir, None);
             assert_eq!(entries(base.path()), Vec::<PathBuf>::new());
         }
+    }
+
+    #[test]
+    fn each_run_has_its_own_tmpdir_which_goes_with_it_even_when_killed() {
+        let scripts = tempfile::tempdir().unwrap();
+        let base = tempfile::tempdir().unwrap();
+        let s = script(
+            scripts.path(),
+            "litter.sh",
+            r#"[ "$TMPDIR" = "$(pwd)/.tmp" ] || exit 9
+[ -d "$TMPDIR" ] && [ -w "$TMPDIR" ] || exit 10
+touch "$TMPDIR/cc1.s" || exit 11
+sleep 30"#,
+        );
+        let o = CommandOracle::builder([&s], "bug.c")
+            .temp_dir(base.path())
+            .timeout(Duration::from_millis(500))
+            .build()
+            .unwrap();
+        let r = o.run(b"x", &no_cancel());
+        assert!(r.timed_out, "{r:?}");
+        assert_eq!(entries(base.path()), Vec::<PathBuf>::new());
+        assert_eq!(o.leftovers(), Leftovers::default());
+        // The run's directory is private.
+        let peek = script(
+            scripts.path(),
+            "mode.sh",
+            r#"[ "$(stat -c %a .)" = 700 ] && [ "$(stat -c %a .tmp)" = 700 ]"#,
+        );
+        let r = CommandOracle::new([&peek], "bug.c")
+            .unwrap()
+            .run(b"x", &no_cancel());
+        assert_eq!(r.outcome, Outcome::Interesting, "{r:?}");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! [`command::CommandOracle`] runs the user's program on a file, C-Reduce style.
 
 pub mod command;
+pub mod run_dir;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
