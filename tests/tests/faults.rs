@@ -305,3 +305,49 @@ grep -q 'crash(' "$1""#,
         "{runs} runs: {err}"
     );
 }
+
+#[test]
+fn a_closed_stdout_or_stderr_never_stops_a_reduction() {
+    let c = Case::new();
+    c.write("bug.toy", big_bug());
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    // `reduce-toy … -vv 2>&1 | head -0`: both streams are a pipe nobody reads.
+    let mut child = c
+        .command(TOY, &["bug.toy", "-vv", "-j", "2", "--test", "./check.sh"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{status}");
+    let best = c.read_str("bug.toy.reduced");
+    assert!(best.contains("crash(") && best.len() < 40, "{best:?}");
+    // Nor does it stop the listings.
+    let mut child = c
+        .command(TOY, &["--print-grammar"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}
+
+#[test]
+fn an_absurd_job_count_is_bounded_with_a_warning() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let o = c.run(TOY, &["bug.toy", "-j", "100000", "--test", "./check.sh"]);
+    assert_exit(&o, 0);
+    assert!(stderr(&o).contains("-j 100000"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("-j 256"), "{}", stderr(&o));
+    // C-Reduce's spelling.
+    let o = c.run(
+        TOY,
+        &["bug.toy", "--n", "2", "-o", "n.toy", "--test", "./check.sh"],
+    );
+    assert_exit(&o, 0);
+    assert!(stderr(&o).contains("-j 2,"), "{}", stderr(&o));
+}

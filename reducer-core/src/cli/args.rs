@@ -45,6 +45,10 @@ const GRAMMAR_ONLY: &[&str] = &[
 /// to the next option of this tool spelled out in full (`--name`).
 const TEST_FLAGS: &[&str] = &["--test", "--test-script"];
 
+/// The most oracle runs at once: far more than any machine runs usefully, and few enough
+/// threads and processes for any system to start.
+pub const MAX_JOBS: usize = 256;
+
 /// The algorithm name of `reduce-text`.
 pub const TEXT_ALGORITHM: &str = "ddmin";
 
@@ -160,8 +164,15 @@ pub struct Args {
     #[arg(long)]
     pub no_nullability_pruning: bool,
 
-    /// Oracle runs at once (default: the number of cores). The result is the same as with -j 1.
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Oracle runs at once (default: the number of cores; at most 256). The result is the same
+    /// as with -j 1. C-Reduce's and C-Vise's --n N works too.
+    #[arg(
+        short = 'j',
+        long = "jobs",
+        alias = "n",
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
     pub jobs: Option<u32>,
 
     /// Kill an oracle run after SECS seconds and count it as not interesting (0 = never).
@@ -391,12 +402,20 @@ impl Args {
         }
     }
 
-    /// Oracle runs at once.
+    /// Oracle runs at once, at most [`MAX_JOBS`].
     pub fn jobs(&self) -> usize {
-        match self.jobs {
+        let jobs = match self.jobs {
             Some(j) => j as usize,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        }
+        };
+        jobs.min(MAX_JOBS)
+    }
+
+    /// A warning when `-j` asks for more than [`MAX_JOBS`] runs at once.
+    pub fn jobs_warning(&self) -> Option<String> {
+        self.jobs.filter(|&j| j as usize > MAX_JOBS).map(|j| {
+            format!("warning: -j {j} is more than {MAX_JOBS} runs at once: using {MAX_JOBS}")
+        })
     }
 
     /// The per-run timeout, `None` for none.
@@ -818,6 +837,20 @@ mod tests {
         assert_eq!(d.algorithm_name(C), DEFAULT_ALGORITHM);
         assert!(d.jobs() >= 1);
         assert_eq!(d.dd_options(), DdOptions::default());
+    }
+
+    #[test]
+    fn jobs_take_creduce_s_spelling_and_are_bounded() {
+        let a = parse(C, "x.c --n 4 --test t").unwrap();
+        assert_eq!((a.jobs(), a.jobs_warning()), (4, None));
+        // After --test, --n is ours too: it ends the test command.
+        let a = parse(C, "x.c --test ./t.sh --n 3").unwrap();
+        assert_eq!((a.test, a.jobs), (words(&["./t.sh"]), Some(3)));
+        let a = parse(C, "x.c -j 100000 --test t").unwrap();
+        assert_eq!(a.jobs(), MAX_JOBS);
+        let w = a.jobs_warning().unwrap();
+        assert!(w.contains("100000") && w.contains("256"), "{w}");
+        assert!(parse(C, "x.c").unwrap().jobs() <= MAX_JOBS);
     }
 
     #[test]

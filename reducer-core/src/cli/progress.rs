@@ -2,6 +2,7 @@
 //! stderr is a terminal, plain log lines otherwise (on improvements, at most one a second,
 //! and every five seconds), nothing with `-q`, every test's outcome with `-v`.
 
+use crate::console::errln;
 use crate::oracle::Outcome;
 use crate::stats::Stats;
 use crate::tester::{Event, Observer, Source};
@@ -239,8 +240,8 @@ impl Progress {
     pub fn eprintln(&self, line: &str) {
         let s = self.lock();
         match &s.bar {
-            Some(bar) => bar.suspend(|| eprintln!("{line}")),
-            None => eprintln!("{line}"),
+            Some(bar) => bar.suspend(|| errln!("{line}")),
+            None => errln!("{line}"),
         }
     }
 
@@ -279,7 +280,7 @@ impl State {
         match (&self.bar, self.style) {
             (_, Style::Quiet) => {}
             (Some(bar), _) => bar.println(line),
-            (None, _) => eprintln!("{line}"),
+            (None, _) => errln!("{line}"),
         }
     }
 
@@ -289,7 +290,7 @@ impl State {
             self.last_log = Some(Instant::now());
             self.pending = false;
             let secs = self.started.elapsed().as_secs_f64();
-            eprintln!("[{secs:7.1}s] {}", self.status());
+            errln!("[{secs:7.1}s] {}", self.status());
         }
     }
 }

@@ -13,6 +13,7 @@ use super::stats_json::{self, FileSize, Record, Tool};
 use super::Exit;
 use crate::algo;
 use crate::cache::CacheStats;
+use crate::console::{errln, out, outln};
 use crate::language::Language;
 use crate::list::reduce_text;
 use crate::oracle::command::{CommandOracle, RunReport};
@@ -69,7 +70,7 @@ pub(super) fn run(bin: &str, lang: Option<&dyn Language>, argv: Vec<OsString>) -
         list_algorithms(flavor);
         Ok(Exit::Success)
     } else if let (true, Some(lang)) = (args.print_grammar, lang) {
-        print!("{}", grammar_report(lang));
+        out!("{}", grammar_report(lang));
         Ok(Exit::Success)
     } else if let (true, Some(lang)) = (args.parse_only, lang) {
         Ok(parse_only(lang, &args))
@@ -79,7 +80,7 @@ pub(super) fn run(bin: &str, lang: Option<&dyn Language>, argv: Vec<OsString>) -
     match result {
         Ok(exit) => exit,
         Err(f) => {
-            eprintln!("{bin}: {}", f.message);
+            errln!("{bin}: {}", f.message);
             f.exit
         }
     }
@@ -94,10 +95,10 @@ fn list_algorithms(flavor: Flavor) {
                 .max()
                 .unwrap_or(0);
             for a in algo::ALGORITHMS {
-                println!("{:width$}  {}", a.name, a.summary);
+                outln!("{:width$}  {}", a.name, a.summary);
             }
         }
-        Flavor::Text => println!("{TEXT_ALGORITHM}  ddmin on lines, then on characters"),
+        Flavor::Text => outln!("{TEXT_ALGORITHM}  ddmin on lines, then on characters"),
     }
 }
 
@@ -105,7 +106,7 @@ fn list_algorithms(flavor: Flavor) {
 fn parse_only(lang: &dyn Language, args: &Args) -> Exit {
     let files: Vec<&PathBuf> = args.input.iter().chain(&args.files).collect();
     if files.is_empty() {
-        eprintln!("--parse-only needs a file to parse");
+        errln!("--parse-only needs a file to parse");
         return Exit::Usage;
     }
     let mut exit = Exit::Success;
@@ -113,16 +114,16 @@ fn parse_only(lang: &dyn Language, args: &Args) -> Exit {
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("{}: {e}", path.display());
+                errln!("{}: {e}", path.display());
                 exit = Exit::Usage;
                 continue;
             }
         };
         let checked = decode(path, bytes, lang.name()).and_then(|t| parse_check(lang, path, &t));
         match checked {
-            Ok(report) => println!("{}", report.line(path)),
+            Ok(report) => outln!("{}", report.line(path)),
             Err(msg) => {
-                eprintln!("{msg}");
+                errln!("{msg}");
                 if exit == Exit::Success {
                     exit = Exit::Parse;
                 }
@@ -395,6 +396,9 @@ fn reduce(
         },
     );
     let _clear = ClearOnDrop(progress.clone());
+    if let Some(warning) = args.jobs_warning() {
+        progress.eprintln(&format!("{bin}: {warning}"));
+    }
     install_interrupt_handler(tester.interrupt_flag(), progress.clone());
 
     // The original must be interesting, or there is nothing to do. Its test runs while the
@@ -573,24 +577,24 @@ fn reduce(
         samples: progress.samples(),
     };
     if !args.quiet {
-        eprintln!("{}", facts.summary(exit));
+        errln!("{}", facts.summary(exit));
     }
     if let Some(cause) = &not_run {
-        eprintln!(
+        errln!(
             "{bin}: the test could not be run, even when tried again: {cause}\n{bin}: the \
              reduction stopped; the best result so far is kept in {}",
             out_path.display()
         );
     }
     if let Some(why) = &flaky {
-        eprintln!(
+        errln!(
             "{bin}: the final result is no longer interesting: {why}\n{bin}: the test is flaky \
              (or depends on something besides the file); the result is kept in {} but cannot be trusted",
             out_path.display()
         );
     }
     if let Some(e) = &write_error {
-        eprintln!("{bin}: {e}");
+        errln!("{bin}: {e}");
         if exit == Exit::Success {
             exit = Exit::Usage;
         }
@@ -598,7 +602,7 @@ fn reduce(
     if let Some(path) = &args.stats {
         let json = facts.record(exit).to_json();
         if let Err(e) = write_atomic(path, json.as_bytes()) {
-            eprintln!("{bin}: cannot write {}: {e}", path.display());
+            errln!("{bin}: cannot write {}: {e}", path.display());
             if exit == Exit::Success {
                 exit = Exit::Usage;
             }
@@ -707,7 +711,7 @@ impl Drop for LeftoverWarning<'_> {
                 1 => "1 temporary directory of the test".to_string(),
                 n => format!("{n} temporary directories of the test"),
             };
-            eprintln!(
+            errln!(
                 "{}: warning: {what} could not be removed, e.g. {}: {why}",
                 self.bin,
                 path.display()
