@@ -644,3 +644,32 @@ fn results_keep_the_input_s_permission_bits() {
         assert_eq!(mode(made), 0o644, "{made}");
     }
 }
+
+#[test]
+fn a_double_dash_after_the_test_is_not_passed_to_it() {
+    let c = Case::new();
+    c.write("-rf.toy", BUG);
+    // The test fails if it gets anything but the candidate's path.
+    c.script("check.sh", r#"[ "$#" = 1 ] && grep -q 'crash(' "$1""#);
+    let o = c.run(TOY, &["--test", "./check.sh", "--", "-rf.toy"]);
+    assert_exit(&o, 0);
+    assert!(c.read_str("-rf.toy.reduced").contains("crash("));
+}
+
+#[test]
+fn the_option_order_note_names_only_options_of_ours() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("no.sh", "exit 1");
+    // The help's own example: grep's -q is grep's.
+    let o = c.run(TOY, &["bug.toy", "--test", "grep", "-q", "no such text"]);
+    assert_exit(&o, 3);
+    assert!(!stderr(&o).contains("note:"), "{}", stderr(&o));
+    let o = c.run(TOY, &["bug.toy", "--test", "./no.sh", "-j", "4"]);
+    assert_exit(&o, 3);
+    assert!(
+        stderr(&o).contains("note: -j 4 after --test"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -73,8 +73,8 @@ pub struct Args {
     /// The interestingness test: a program and its arguments, run with the candidate's path
     /// appended, in a fresh directory that holds the candidate under the input's file name.
     /// Exit status 0 = interesting. Put it last: the command runs to the end of the line (or
-    /// to the next option of this tool written as --name), so short options after it (-j 4)
-    /// go to the test.
+    /// to the next option of this tool written as --name, or to a --, after which come files),
+    /// so short options after it (-j 4) go to the test.
     #[arg(
         long,
         visible_alias = "test-script",
@@ -631,9 +631,10 @@ fn own_long_options(cmd: &clap::Command) -> Vec<String> {
     names
 }
 
-/// Splits the test command off `argv`: from a [`TEST_FLAGS`] option to the end, or to the
-/// next long option of this tool. Returns the rest of the command line and the test words
-/// (`None` when there is no separate test option; `--test=X` is left to clap).
+/// Splits the test command off `argv`: from a [`TEST_FLAGS`] option to the end, to the next
+/// long option of this tool, or to a `--` (which is ours: what follows it are files, e.g. an
+/// input named `-x.c`, as clap's own tip suggests). Returns the rest of the command line and
+/// the test words (`None` when there is no separate test option; `--test=X` is left to clap).
 fn split_test_command(
     argv: Vec<OsString>,
     own: &[String],
@@ -660,7 +661,7 @@ fn split_test_command(
         }
         if TEST_FLAGS.iter().any(|f| a == *f) {
             let words = test.get_or_insert_with(Vec::new);
-            while let Some(w) = it.next_if(|w| !is_own(w)) {
+            while let Some(w) = it.next_if(|w| !is_own(w) && w != "--") {
                 words.push(w);
             }
             continue;
@@ -668,6 +669,29 @@ fn split_test_command(
         rest.push(a);
     }
     (rest, test)
+}
+
+/// The words of the test command that can only be this tool's options, misplaced after
+/// `--test`: `-j N` (`-jN`) and `-a ALGORITHM`. Options a test program often has too (`grep
+/// -q`, `gcc -o`, `sed -i`) are not counted; long options of ours end the test command anyway.
+pub fn misplaced_options(test: &[OsString]) -> Vec<String> {
+    let words: Vec<&str> = test
+        .iter()
+        .skip(1)
+        .map(|w| w.to_str().unwrap_or(""))
+        .collect();
+    let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    let mut found = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let next = words.get(i + 1).copied().unwrap_or("");
+        match *w {
+            "-j" if number(next) => found.push(format!("-j {next}")),
+            "-a" if crate::algo::is_known(next) => found.push(format!("-a {next}")),
+            w if w.strip_prefix("-j").is_some_and(number) => found.push(w.to_string()),
+            _ => {}
+        }
+    }
+    found
 }
 
 fn about(flavor: Flavor) -> String {
@@ -740,6 +764,36 @@ mod tests {
             PathBuf::from("small.c")
         );
         assert!(parse(C, "bug.c --test").is_err());
+    }
+
+    #[test]
+    fn a_double_dash_ends_the_test_command_and_is_not_passed_to_it() {
+        let a = parse(C, "--test ./t.sh -- -rf.c").unwrap();
+        assert_eq!(a.test, words(&["./t.sh"]));
+        assert_eq!(a.files, [PathBuf::from("-rf.c")]);
+        let job = a.job_with(&["c"], &fake).unwrap();
+        assert_eq!(
+            (job.input, job.test),
+            (PathBuf::from("-rf.c"), words(&["./t.sh"]))
+        );
+        let a = parse(C, "bug.c --test grep -q x --").unwrap();
+        assert_eq!(a.test, words(&["grep", "-q", "x"]));
+    }
+
+    #[test]
+    fn only_options_that_can_only_be_ours_are_called_misplaced() {
+        let found = |line: &str| misplaced_options(&words(&line.split(' ').collect::<Vec<_>>()));
+        assert_eq!(found("./t.sh -j 4 -a perses"), ["-j 4", "-a perses"]);
+        assert_eq!(found("./t.sh -j8"), ["-j8"]);
+        for test in [
+            "grep -q some error",
+            "gcc -c -o /dev/null -v",
+            "sed -i s/a/b/",
+            "grep -a x",
+            "make -j",
+        ] {
+            assert_eq!(found(test), Vec::<String>::new(), "{test}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The main flow of a reducer binary: command line → checks → reduction → final check →
 //! summary and statistics.
 
-use super::args::{check_program, Args, Flavor, TEXT_ALGORITHM};
+use super::args::{check_program, misplaced_options, Args, Flavor, TEXT_ALGORITHM};
 use super::guard::Files;
 use super::inspect::{decode, grammar_report, parse_check, parse_error};
 use super::output::{
@@ -262,29 +262,17 @@ fn not_run_failure<T>(cause: &str) -> Result<T, Failure> {
     )
 }
 
-/// A hint when the test command holds words that look like this tool's short options
-/// (`--test ./t.sh -j 4`): they were given to the test, not to the reducer.
+/// A hint when the test command holds options of this tool (`--test ./t.sh -j 4`): they
+/// were given to the test, not to the reducer.
 fn misplaced_options_hint(test: &[OsString]) -> String {
-    const OURS: &[&str] = &["-o", "-q", "-v", "-vv", "-a", "-i"];
-    let found: Vec<String> = test
-        .iter()
-        .skip(1)
-        .filter_map(|w| w.to_str())
-        .filter(|w| {
-            let jobs = w
-                .strip_prefix("-j")
-                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
-            jobs || OURS.contains(w)
-        })
-        .map(str::to_string)
-        .collect();
+    let found = misplaced_options(test);
     if found.is_empty() {
         String::new()
     } else {
         format!(
             "\nnote: {} after --test were passed to the test as arguments; put the reducer's \
              options before --test",
-            found.join(" ")
+            found.join(", ")
         )
     }
 }
