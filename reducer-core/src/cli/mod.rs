@@ -27,6 +27,7 @@
 //! | 130 | interrupted (Ctrl-C); the best result so far is kept |
 
 pub mod args;
+pub mod diagnostic;
 pub mod guard;
 pub mod help;
 pub mod inspect;

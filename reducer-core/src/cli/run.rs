@@ -184,7 +184,7 @@ fn parse_input(
             Exit::Parse,
             format!(
                 "{}\nthe input does not parse as {}: nothing can be reduced (see --parse-only)",
-                parse_error(path, &e),
+                parse_error(path, &text, &e),
                 lang.name()
             ),
         ),
