@@ -89,7 +89,7 @@ impl<'l> Session<'l> {
     fn record_size(&mut self) {
         let bytes = self.tree.text().len();
         let tokens = self.tree.tokens() as usize;
-        self.tester.stats_mut().record_size(bytes, tokens);
+        self.tester.record_size(bytes, tokens);
     }
 
     /// Tests the edit sets `next` generates, in order, and commits the first interesting one;
@@ -139,7 +139,7 @@ impl<'l> Session<'l> {
             "commit diverged from candidate"
         );
         let tokens = self.tree.tokens() as usize;
-        self.tester.stats_mut().record_size(text.len(), tokens);
+        self.tester.record_size(text.len(), tokens);
         Some(index)
     }
 

@@ -122,6 +122,14 @@ pub enum Event {
         /// Its size in bytes.
         bytes: usize,
     },
+    /// The layer above measured its best result (see [`Tester::record_size`]): the size
+    /// progress displays show, counted as the summary and `--stats` count it.
+    Measured {
+        /// Size in bytes.
+        bytes: usize,
+        /// Size in tokens of the syntax tree.
+        tokens: usize,
+    },
 }
 
 /// How often a parallel tester waiting for oracle answers looks at the interrupt flag.
@@ -329,6 +337,13 @@ impl Tester {
     /// The statistics so far.
     pub fn stats(&self) -> &Stats {
         &self.stats
+    }
+
+    /// Records the size of the best result (bytes and tree tokens) in the statistics and
+    /// tells the observer ([`Event::Measured`]).
+    pub fn record_size(&mut self, bytes: usize, tokens: usize) {
+        self.stats.record_size(bytes, tokens);
+        self.notify(Event::Measured { bytes, tokens });
     }
 
     /// The statistics, for the layers above the tester (syntax checks, sizes).

@@ -21,7 +21,6 @@ use crate::oracle::{retry_not_run, Oracle, Outcome};
 use crate::session::Session;
 use crate::stats::{OracleClock, Stats};
 use crate::tester::Tester;
-use crate::tokens::TokenCounter;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -138,7 +137,6 @@ struct Input {
     path: PathBuf,
     bytes: Vec<u8>,
     tree: Option<crate::tree::Tree>,
-    counter: Option<TokenCounter>,
 }
 
 impl Input {
@@ -166,7 +164,6 @@ fn parse_input(
             path: path.to_path_buf(),
             bytes,
             tree: None,
-            counter: None,
         });
     };
     let text = decode(path, bytes, bin).map_err(|m| Failure {
@@ -176,7 +173,6 @@ fn parse_input(
     match lang.parse(&text) {
         Ok(tree) => Ok(Input {
             path: path.to_path_buf(),
-            counter: Some(tree.token_counter().clone()),
             tree: Some(tree),
             bytes: text.into_bytes(),
         }),
@@ -473,16 +469,19 @@ fn reduce(
         }
         w
     };
-    // Each new best is counted (for the progress display) and written in the background.
+    // Each new best is shown (its tokens come from the tree, see Progress::improved) and
+    // written in the background.
     let on_result: ResultHook = {
         let progress = progress.clone();
-        let counter = input.counter.clone();
         Box::new(move |text: &[u8], found| {
-            let tokens = counter
-                .as_ref()
-                .map(|c| c.count(&String::from_utf8_lossy(text)) as usize);
             let bytes = text.len();
-            progress.improved(Size { bytes, tokens }, found);
+            progress.improved(
+                Size {
+                    bytes,
+                    tokens: None,
+                },
+                found,
+            );
         })
     };
     let writer = Arc::new(BackgroundWriter::spawn(writer, Some(on_result)));
