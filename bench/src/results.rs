@@ -262,6 +262,7 @@ pub(crate) mod tests {
                 cached: 5,
                 speculative: 3,
                 unresolved: 0,
+                not_run: 0,
                 syntax_rejected: 7,
                 total_tests: 112,
             },

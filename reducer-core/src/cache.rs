@@ -188,7 +188,8 @@ impl Cache {
         self.entries.get(key.key.as_ref()?).map(|e| e.1)
     }
 
-    /// Records the outcome of the candidate keyed `key`. Unresolved outcomes are never stored.
+    /// Records the outcome of the candidate keyed `key`. Unresolved outcomes and tests that
+    /// could not be run are never stored.
     pub fn insert(&mut self, key: &CacheKey, outcome: Outcome) {
         self.store(key, outcome, false);
     }
@@ -201,7 +202,7 @@ impl Cache {
     }
 
     fn store(&mut self, key: &CacheKey, outcome: Outcome, ahead: bool) {
-        if outcome == Outcome::Unresolved
+        if matches!(outcome, Outcome::Unresolved | Outcome::NotRun)
             || (self.options.only_not_interesting && outcome == Outcome::Interesting)
         {
             return;

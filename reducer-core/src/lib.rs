@@ -8,6 +8,7 @@
 pub mod algo;
 pub mod cache;
 pub mod cli;
+mod console;
 pub mod language;
 pub mod list;
 pub mod oracle;

@@ -81,15 +81,15 @@ impl<'l> Session<'l> {
         self.lang.tables()
     }
 
-    /// Whether the run was interrupted (algorithms stop early).
+    /// Whether the run was interrupted or the tester stopped (algorithms stop early).
     pub fn interrupted(&self) -> bool {
-        self.tester.interrupted() || self.unparsed.is_some()
+        self.tester.stopped() || self.unparsed.is_some()
     }
 
     fn record_size(&mut self) {
         let bytes = self.tree.text().len();
         let tokens = self.tree.tokens() as usize;
-        self.tester.stats_mut().record_size(bytes, tokens);
+        self.tester.record_size(bytes, tokens);
     }
 
     /// Tests the edit sets `next` generates, in order, and commits the first interesting one;
@@ -139,7 +139,7 @@ impl<'l> Session<'l> {
             "commit diverged from candidate"
         );
         let tokens = self.tree.tokens() as usize;
-        self.tester.stats_mut().record_size(text.len(), tokens);
+        self.tester.record_size(text.len(), tokens);
         Some(index)
     }
 

@@ -30,6 +30,12 @@ pub struct Stats {
     pub cache_hits: u64,
     /// Oracle runs cut short (timeout, signal) among the needed ones.
     pub unresolved: u64,
+    /// Attempts at an oracle run that could not be run at all ([`Outcome::NotRun`]: no
+    /// temporary directory, the program missing…), retries and speculation included; they
+    /// are neither queries nor unresolved.
+    ///
+    /// [`Outcome::NotRun`]: crate::oracle::Outcome::NotRun
+    pub not_run: u64,
     /// Candidates rejected by the syntax check, never shown to the oracle.
     pub syntax_rejected: u64,
     /// Time spent inside oracle runs needed by the sequential algorithm (wall clock, summed).
@@ -76,6 +82,7 @@ impl Default for Stats {
             speculative: 0,
             cache_hits: 0,
             unresolved: 0,
+            not_run: 0,
             syntax_rejected: 0,
             oracle_time: Duration::ZERO,
             oracle_busy: Duration::ZERO,

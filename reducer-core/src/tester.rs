@@ -9,9 +9,13 @@
 //! candidate *in list order* wins, so the result is exactly the sequential one. Oracle runs
 //! past the winner are cancelled and counted as speculative, apart from the queries the
 //! sequential algorithm would have made.
+//!
+//! A test that could not be run ([`Outcome::NotRun`]) is tried again once on the spot; if it
+//! still cannot be run when it reaches the head of the list, the tester stops: it answers
+//! nothing more (as after Ctrl-C), and [`Tester::not_run_cause`] says why.
 
 use crate::cache::{Cache, CacheKey, CacheOptions, CacheStats, Probe};
-use crate::oracle::{Oracle, Outcome, StartedTest};
+use crate::oracle::{retry_not_run, Oracle, Outcome, StartedTest};
 use crate::stats::{OracleClock, Stats};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -118,6 +122,14 @@ pub enum Event {
         /// Its size in bytes.
         bytes: usize,
     },
+    /// The layer above measured its best result (see [`Tester::record_size`]): the size
+    /// progress displays show, counted as the summary and `--stats` count it.
+    Measured {
+        /// Size in bytes.
+        bytes: usize,
+        /// Size in tokens of the syntax tree.
+        tokens: usize,
+    },
 }
 
 /// How often a parallel tester waiting for oracle answers looks at the interrupt flag.
@@ -139,23 +151,35 @@ struct Job {
 }
 
 impl Job {
-    /// Runs the test (or waits for the started one) until it ends or `cancel` is raised.
+    /// Runs the test (or waits for the started one) until it ends or `cancel` is raised; a
+    /// test that could not be run is tried again (see [`retry_not_run`]).
     fn run(self, oracle: &dyn Oracle, clock: &OracleClock, cancel: &AtomicBool) -> Done {
-        let outcome = match self.started {
-            // A cancelled test still ends here: its program is killed at once.
-            Some(test) => {
-                let outcome = test.finish(cancel);
-                clock.stop();
+        let mut started = self.started;
+        let mut not_run = 0;
+        let outcome = retry_not_run(
+            cancel,
+            |o| *o,
+            || {
+                let outcome = match started.take() {
+                    // A cancelled test still ends here: its program is killed at once.
+                    Some(test) => {
+                        let outcome = test.finish(cancel);
+                        clock.stop();
+                        outcome
+                    }
+                    None if cancel.load(Ordering::SeqCst) => Outcome::Unresolved,
+                    None => clock.time(|| oracle.test(&self.text, cancel)),
+                };
+                not_run += u64::from(outcome == Outcome::NotRun);
                 outcome
-            }
-            None if cancel.load(Ordering::SeqCst) => Outcome::Unresolved,
-            None => clock.time(|| oracle.test(&self.text, cancel)),
-        };
+            },
+        );
         Done {
             index: self.index,
             text: self.text,
             outcome,
             elapsed: self.launched.elapsed(),
+            not_run,
         }
     }
 }
@@ -165,6 +189,8 @@ struct Done {
     text: Vec<u8>,
     outcome: Outcome,
     elapsed: Duration,
+    /// How many attempts could not be run (retries included).
+    not_run: u64,
 }
 
 /// A fixed set of worker threads running the oracle.
@@ -250,6 +276,8 @@ pub struct Tester {
     best: Option<BestSink>,
     observer: Option<Observer>,
     interrupted: Arc<AtomicBool>,
+    /// Why the tester stopped: a test that could not be run, even when tried again.
+    not_run_cause: Option<String>,
     /// Time during which any oracle run was going (see [`Stats::oracle_busy`]).
     clock: Arc<OracleClock>,
 }
@@ -267,6 +295,7 @@ impl Tester {
             best: None,
             observer: None,
             interrupted: Arc::new(AtomicBool::new(false)),
+            not_run_cause: None,
             clock: Arc::new(OracleClock::default()),
         }
     }
@@ -292,9 +321,29 @@ impl Tester {
         self.interrupted.load(Ordering::SeqCst)
     }
 
+    /// Why the tester stopped testing because a test could not be run (even when tried
+    /// again), e.g. "cannot create a temporary directory in /tmp: No space left on device";
+    /// `None` while tests run.
+    pub fn not_run_cause(&self) -> Option<&str> {
+        self.not_run_cause.as_deref()
+    }
+
+    /// Whether the tester answers no more tests: interrupted, or stopped by a test that could
+    /// not be run. Algorithms wind down.
+    pub fn stopped(&self) -> bool {
+        self.interrupted() || self.not_run_cause.is_some()
+    }
+
     /// The statistics so far.
     pub fn stats(&self) -> &Stats {
         &self.stats
+    }
+
+    /// Records the size of the best result (bytes and tree tokens) in the statistics and
+    /// tells the observer ([`Event::Measured`]).
+    pub fn record_size(&mut self, bytes: usize, tokens: usize) {
+        self.stats.record_size(bytes, tokens);
+        self.notify(Event::Measured { bytes, tokens });
     }
 
     /// The statistics, for the layers above the tester (syntax checks, sizes).
@@ -324,10 +373,14 @@ impl Tester {
     }
 
     /// Counts an oracle run made outside the cache (e.g. on the original input, timed with
-    /// [`Tester::oracle_clock`]) as a query.
-    pub fn count_outside_run(&mut self, outcome: Outcome, elapsed: Duration) {
-        self.stats.queries += 1;
-        self.stats.oracle_time += elapsed;
+    /// [`Tester::oracle_clock`]) as a query, after `not_run` attempts that could not be run.
+    /// A run that could not be run in the end is no query.
+    pub fn count_outside_run(&mut self, outcome: Outcome, elapsed: Duration, not_run: u64) {
+        self.stats.not_run += not_run;
+        if outcome != Outcome::NotRun {
+            self.stats.queries += 1;
+            self.stats.oracle_time += elapsed;
+        }
         if outcome == Outcome::Unresolved {
             self.stats.unresolved += 1;
         }
@@ -353,7 +406,7 @@ impl Tester {
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate>,
     ) -> Option<(usize, Vec<u8>)> {
-        if self.interrupted() {
+        if self.stopped() {
             return None;
         }
         let found = self.first_interesting_pooled(candidates);
@@ -373,6 +426,8 @@ impl Tester {
         match source {
             Source::Syntax => self.stats.syntax_rejected += 1,
             Source::Cache => self.stats.cache_hits += 1,
+            // Counted in `not_run` as it came in: no answer, no query.
+            Source::Oracle if outcome == Outcome::NotRun => {}
             Source::Oracle => {
                 self.stats.queries += 1;
                 self.stats.oracle_time += elapsed;
@@ -438,7 +493,7 @@ impl Tester {
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate<'c>>,
     ) -> Option<Slot<'c>> {
-        if self.interrupted() {
+        if self.stopped() {
             return None;
         }
         let mut candidate = candidates.next()?;
@@ -562,8 +617,15 @@ impl Tester {
                     winner = Some((base - 1, text));
                     break;
                 }
+                if outcome == Outcome::NotRun {
+                    // The sequential run needed this answer and cannot have it: stop.
+                    let cause = self.oracle.not_run_cause();
+                    self.not_run_cause =
+                        Some(cause.unwrap_or_else(|| "the test could not be run".to_string()));
+                    break;
+                }
             }
-            if winner.is_some() || (slots.is_empty() && exhausted) {
+            if winner.is_some() || self.not_run_cause.is_some() || (slots.is_empty() && exhausted) {
                 break;
             }
             // Keep the workers busy with the next candidates of the list, and have the next
@@ -588,6 +650,7 @@ impl Tester {
             // Wait for the next oracle answer.
             let done = self.next_done(&slots);
             running -= 1;
+            self.stats.not_run += done.not_run;
             let pos = done.index - base;
             let Slot::Running { key, .. } = &mut slots[pos] else {
                 unreachable!("answer for a slot that was not running")
@@ -619,6 +682,7 @@ impl Tester {
             let done = self.next_done(&slots);
             running -= 1;
             self.stats.speculative += 1;
+            self.stats.not_run += done.not_run;
             if let Slot::Running { key, .. } = &slots[done.index - base] {
                 self.cache.insert_ahead(key, done.outcome);
             }
@@ -795,6 +859,89 @@ mod tests {
         );
         let s = t.stats();
         assert_eq!((s.queries, s.speculative), (2, 0));
+    }
+
+    /// Answers "not run" for texts starting with `!` (each attempt counted), interesting
+    /// for "win", not interesting otherwise.
+    struct Flaky {
+        attempts: std::sync::Mutex<Vec<Vec<u8>>>,
+        heals_after: usize,
+    }
+
+    impl Oracle for Flaky {
+        fn test(&self, candidate: &[u8], _cancel: &AtomicBool) -> Outcome {
+            let mut attempts = self.attempts.lock().unwrap();
+            attempts.push(candidate.to_vec());
+            let tries = attempts.iter().filter(|a| a[..] == *candidate).count();
+            if candidate.starts_with(b"!") && tries <= self.heals_after {
+                Outcome::NotRun
+            } else if candidate == b"win" {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        }
+
+        fn not_run_cause(&self) -> Option<String> {
+            Some("the disk is full".to_string())
+        }
+    }
+
+    fn flaky(heals_after: usize) -> Arc<Flaky> {
+        Arc::new(Flaky {
+            attempts: Default::default(),
+            heals_after,
+        })
+    }
+
+    #[test]
+    fn a_test_that_cannot_be_run_is_retried_once_then_stops_the_tester() {
+        for jobs in [1, 2, 4] {
+            let oracle = flaky(usize::MAX);
+            let mut t = Tester::new(oracle.clone(), CacheOptions::default(), jobs);
+            let got = t.first_interesting(&mut cands(&["a", "!b", "win"]).into_iter());
+            assert_eq!(got, None, "jobs={jobs}: no answer past a test not run");
+            assert_eq!(t.not_run_cause(), Some("the disk is full"));
+            assert!(t.stopped() && !t.interrupted());
+            let tries = |c: &[u8]| {
+                let a = oracle.attempts.lock().unwrap();
+                a.iter().filter(|a| a[..] == *c).count()
+            };
+            assert_eq!(tries(b"!b"), 2, "jobs={jobs}: tried once more");
+            let s = t.stats().clone();
+            // Neither a query, nor unresolved, nor cached.
+            assert_eq!(
+                (s.queries, s.unresolved, s.not_run),
+                (1, 0, 2),
+                "jobs={jobs}"
+            );
+            // A stopped tester answers nothing more, without running anything.
+            let before = oracle.attempts.lock().unwrap().len();
+            assert!(!t.test(Candidate::text("win")));
+            assert_eq!(oracle.attempts.lock().unwrap().len(), before);
+        }
+    }
+
+    #[test]
+    fn a_test_that_runs_on_the_second_try_goes_on() {
+        let oracle = flaky(1);
+        let mut t = Tester::new(oracle, CacheOptions::default(), 1);
+        let got = t.first_interesting(&mut cands(&["!a", "win"]).into_iter());
+        assert_eq!(got.map(|(i, _)| i), Some(1));
+        assert_eq!(t.not_run_cause(), None);
+        let s = t.stats();
+        assert_eq!((s.queries, s.not_run), (2, 1));
+    }
+
+    #[test]
+    fn a_test_not_run_past_the_winner_does_not_stop_anything() {
+        // With -j 4, "!x" runs past the winner: speculation, not the sequential run's need.
+        let oracle = flaky(usize::MAX);
+        let mut t = Tester::new(oracle, CacheOptions::default(), 4);
+        let got = t.first_interesting(&mut cands(&["win", "!x"]).into_iter());
+        assert_eq!(got.map(|(i, _)| i), Some(0));
+        assert_eq!(t.not_run_cause(), None);
+        assert!(!t.stopped());
     }
 
     #[test]

@@ -3,114 +3,13 @@
 //!
 //! No timing assertions beyond generous bounds.
 
+mod common;
+
+use common::*;
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
-
-const TOY: &str = env!("CARGO_BIN_EXE_reduce-toy");
-const TEXT: &str = env!("CARGO_BIN_EXE_reduce-text-under-test");
-
-/// A Toy program with one "bug" (`crash(42);`) among statements that can all go.
-const BUG: &str = "\
-var a = 1;
-var b = a + 2;
-if (a < b) { f(a, b); var c = 3; } else { g(); }
-crash(42);
-var d = b * 2;
-while1(d);
-";
-
-/// A larger Toy program, for runs that must last a while.
-fn big_bug() -> String {
-    let mut s = String::new();
-    for i in 0..12 {
-        s.push_str(&format!("var v{i} = {i} + {i};\nf{i}(v{i}, {i});\n"));
-        if i == 6 {
-            s.push_str("crash(42);\n");
-        }
-    }
-    s
-}
-
-/// A temporary working directory with files, scripts and a way to run the binaries in it.
-struct Case {
-    dir: tempfile::TempDir,
-}
-
-impl Case {
-    fn new() -> Case {
-        Case {
-            dir: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-
-    fn write(&self, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
-        let p = self.path(name);
-        fs::write(&p, content).unwrap();
-        p
-    }
-
-    fn read(&self, name: &str) -> Vec<u8> {
-        fs::read(self.path(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-    }
-
-    fn read_str(&self, name: &str) -> String {
-        String::from_utf8(self.read(name)).unwrap()
-    }
-
-    /// An executable `#!/bin/sh` script.
-    fn script(&self, name: &str, body: &str) -> PathBuf {
-        let p = self.write(name, format!("#!/bin/sh\n{body}\n"));
-        fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
-        p
-    }
-
-    fn command(&self, bin: &str, args: &[&str]) -> Command {
-        let mut c = Command::new(bin);
-        c.args(args)
-            .current_dir(self.dir.path())
-            .stdin(Stdio::null());
-        c
-    }
-
-    fn run(&self, bin: &str, args: &[&str]) -> Output {
-        self.command(bin, args).output().unwrap()
-    }
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().unwrap_or(-1)
-}
-
-#[track_caller]
-fn assert_exit(o: &Output, expected: i32) {
-    assert_eq!(
-        code(o),
-        expected,
-        "exit status; stderr:\n{}\nstdout:\n{}",
-        stderr(o),
-        stdout(o)
-    );
-}
-
-/// Whether the Toy reducer parses `name` (run through `--parse-only`).
-fn parses(case: &Case, name: &str) -> bool {
-    case.run(TOY, &["--parse-only", name]).status.success()
-}
 
 #[test]
 fn reduces_to_a_smaller_interesting_file_and_leaves_the_input_alone() {
@@ -270,7 +169,11 @@ fn an_input_that_does_not_parse_is_located() {
     c.write("bad.toy", "var a = 1;\nvar = ;\n");
     let o = c.run(TOY, &["bad.toy", "--test", "./check.sh"]);
     assert_exit(&o, 2);
-    assert!(stderr(&o).contains("bad.toy:2:5:"), "{}", stderr(&o));
+    // As compilers print it: position, the message, the line and a caret.
+    let err = stderr(&o);
+    assert!(err.contains("bad.toy:2:5: error: "), "{err}");
+    assert!(err.contains(" 2 | var = ;\n   |     ^"), "{err}");
+    assert!(!err.contains("..") && !err.contains("__"), "{err}");
     c.write("bin.toy", b"var a = 1;\n\xff\xfe\n");
     let o = c.run(TOY, &["bin.toy", "--test", "./check.sh"]);
     assert_exit(&o, 2);
@@ -724,4 +627,53 @@ fn no_output_is_ever_written_over_the_input_the_script_or_another_output() {
     assert_exit(&o, 0);
     assert!(c.read_str("out.toy").contains("crash("));
     assert!(c.path("s.json").exists());
+}
+
+#[test]
+fn results_keep_the_input_s_permission_bits() {
+    use std::os::unix::fs::PermissionsExt;
+    let c = Case::new();
+    let input = c.write("bug.toy", BUG);
+    fs::set_permissions(&input, fs::Permissions::from_mode(0o644)).unwrap();
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let mode = |name: &str| fs::metadata(c.path(name)).unwrap().permissions().mode() & 0o777;
+    for argv in [
+        &["bug.toy", "--test", "./check.sh"][..],
+        &["bug.toy", "-o", "small.toy", "--test", "./check.sh"],
+        &["bug.toy", "--in-place", "--test", "./check.sh"],
+    ] {
+        assert_exit(&c.run(TOY, argv), 0);
+    }
+    for made in ["bug.toy.reduced", "small.toy", "bug.toy", "bug.toy.orig"] {
+        assert_eq!(mode(made), 0o644, "{made}");
+    }
+}
+
+#[test]
+fn a_double_dash_after_the_test_is_not_passed_to_it() {
+    let c = Case::new();
+    c.write("-rf.toy", BUG);
+    // The test fails if it gets anything but the candidate's path.
+    c.script("check.sh", r#"[ "$#" = 1 ] && grep -q 'crash(' "$1""#);
+    let o = c.run(TOY, &["--test", "./check.sh", "--", "-rf.toy"]);
+    assert_exit(&o, 0);
+    assert!(c.read_str("-rf.toy.reduced").contains("crash("));
+}
+
+#[test]
+fn the_option_order_note_names_only_options_of_ours() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("no.sh", "exit 1");
+    // The help's own example: grep's -q is grep's.
+    let o = c.run(TOY, &["bug.toy", "--test", "grep", "-q", "no such text"]);
+    assert_exit(&o, 3);
+    assert!(!stderr(&o).contains("note:"), "{}", stderr(&o));
+    let o = c.run(TOY, &["bug.toy", "--test", "./no.sh", "-j", "4"]);
+    assert_exit(&o, 3);
+    assert!(
+        stderr(&o).contains("note: -j 4 after --test"),
+        "{}",
+        stderr(&o)
+    );
 }

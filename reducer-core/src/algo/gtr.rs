@@ -184,7 +184,7 @@ impl Filter {
             GtrFilter::Corpus(dir) => match gtr_corpus::learn(s.lang, dir) {
                 Ok(corpus) => Filter::Corpus(corpus),
                 Err(e) => {
-                    eprintln!(
+                    crate::console::errln!(
                         "warning: GTR corpus {}: {e}; using the grammar filter",
                         dir.display()
                     );

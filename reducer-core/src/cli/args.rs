@@ -48,6 +48,10 @@ const GRAMMAR_ONLY: &[&str] = &[
 /// to the next option of this tool spelled out in full (`--name`).
 const TEST_FLAGS: &[&str] = &["--test", "--test-script"];
 
+/// The most oracle runs at once: far more than any machine runs usefully, and few enough
+/// threads and processes for any system to start.
+pub const MAX_JOBS: usize = 256;
+
 /// The algorithm name of `reduce-text`.
 pub const TEXT_ALGORITHM: &str = "ddmin";
 
@@ -72,8 +76,8 @@ pub struct Args {
     /// The interestingness test: a program and its arguments, run with the candidate's path
     /// appended, in a fresh directory that holds the candidate under the input's file name.
     /// Exit status 0 = interesting. Put it last: the command runs to the end of the line (or
-    /// to the next option of this tool written as --name), so short options after it (-j 4)
-    /// go to the test.
+    /// to the next option of this tool written as --name, or to a --, after which come files),
+    /// so short options after it (-j 4) go to the test.
     #[arg(
         long,
         visible_alias = "test-script",
@@ -173,8 +177,15 @@ pub struct Args {
     #[arg(long)]
     pub no_literals: bool,
 
-    /// Oracle runs at once (default: the number of cores). The result is the same as with -j 1.
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Oracle runs at once (default: the number of cores; at most 256). The result is the same
+    /// as with -j 1. C-Reduce's and C-Vise's --n N works too.
+    #[arg(
+        short = 'j',
+        long = "jobs",
+        alias = "n",
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
     pub jobs: Option<u32>,
 
     /// Kill an oracle run after SECS seconds and count it as not interesting (0 = never).
@@ -409,12 +420,20 @@ impl Args {
         }
     }
 
-    /// Oracle runs at once.
+    /// Oracle runs at once, at most [`MAX_JOBS`].
     pub fn jobs(&self) -> usize {
-        match self.jobs {
+        let jobs = match self.jobs {
             Some(j) => j as usize,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        }
+        };
+        jobs.min(MAX_JOBS)
+    }
+
+    /// A warning when `-j` asks for more than [`MAX_JOBS`] runs at once.
+    pub fn jobs_warning(&self) -> Option<String> {
+        self.jobs.filter(|&j| j as usize > MAX_JOBS).map(|j| {
+            format!("warning: -j {j} is more than {MAX_JOBS} runs at once: using {MAX_JOBS}")
+        })
     }
 
     /// The per-run timeout, `None` for none.
@@ -630,9 +649,10 @@ fn own_long_options(cmd: &clap::Command) -> Vec<String> {
     names
 }
 
-/// Splits the test command off `argv`: from a [`TEST_FLAGS`] option to the end, or to the
-/// next long option of this tool. Returns the rest of the command line and the test words
-/// (`None` when there is no separate test option; `--test=X` is left to clap).
+/// Splits the test command off `argv`: from a [`TEST_FLAGS`] option to the end, to the next
+/// long option of this tool, or to a `--` (which is ours: what follows it are files, e.g. an
+/// input named `-x.c`, as clap's own tip suggests). Returns the rest of the command line and
+/// the test words (`None` when there is no separate test option; `--test=X` is left to clap).
 fn split_test_command(
     argv: Vec<OsString>,
     own: &[String],
@@ -659,7 +679,7 @@ fn split_test_command(
         }
         if TEST_FLAGS.iter().any(|f| a == *f) {
             let words = test.get_or_insert_with(Vec::new);
-            while let Some(w) = it.next_if(|w| !is_own(w)) {
+            while let Some(w) = it.next_if(|w| !is_own(w) && w != "--") {
                 words.push(w);
             }
             continue;
@@ -667,6 +687,29 @@ fn split_test_command(
         rest.push(a);
     }
     (rest, test)
+}
+
+/// The words of the test command that can only be this tool's options, misplaced after
+/// `--test`: `-j N` (`-jN`) and `-a ALGORITHM`. Options a test program often has too (`grep
+/// -q`, `gcc -o`, `sed -i`) are not counted; long options of ours end the test command anyway.
+pub fn misplaced_options(test: &[OsString]) -> Vec<String> {
+    let words: Vec<&str> = test
+        .iter()
+        .skip(1)
+        .map(|w| w.to_str().unwrap_or(""))
+        .collect();
+    let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    let mut found = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let next = words.get(i + 1).copied().unwrap_or("");
+        match *w {
+            "-j" if number(next) => found.push(format!("-j {next}")),
+            "-a" if crate::algo::is_known(next) => found.push(format!("-a {next}")),
+            w if w.strip_prefix("-j").is_some_and(number) => found.push(w.to_string()),
+            _ => {}
+        }
+    }
+    found
 }
 
 fn about(flavor: Flavor) -> String {
@@ -739,6 +782,36 @@ mod tests {
             PathBuf::from("small.c")
         );
         assert!(parse(C, "bug.c --test").is_err());
+    }
+
+    #[test]
+    fn a_double_dash_ends_the_test_command_and_is_not_passed_to_it() {
+        let a = parse(C, "--test ./t.sh -- -rf.c").unwrap();
+        assert_eq!(a.test, words(&["./t.sh"]));
+        assert_eq!(a.files, [PathBuf::from("-rf.c")]);
+        let job = a.job_with(&["c"], &fake).unwrap();
+        assert_eq!(
+            (job.input, job.test),
+            (PathBuf::from("-rf.c"), words(&["./t.sh"]))
+        );
+        let a = parse(C, "bug.c --test grep -q x --").unwrap();
+        assert_eq!(a.test, words(&["grep", "-q", "x"]));
+    }
+
+    #[test]
+    fn only_options_that_can_only_be_ours_are_called_misplaced() {
+        let found = |line: &str| misplaced_options(&words(&line.split(' ').collect::<Vec<_>>()));
+        assert_eq!(found("./t.sh -j 4 -a perses"), ["-j 4", "-a perses"]);
+        assert_eq!(found("./t.sh -j8"), ["-j8"]);
+        for test in [
+            "grep -q some error",
+            "gcc -c -o /dev/null -v",
+            "sed -i s/a/b/",
+            "grep -a x",
+            "make -j",
+        ] {
+            assert_eq!(found(test), Vec::<String>::new(), "{test}");
+        }
     }
 
     #[test]
@@ -836,6 +909,20 @@ mod tests {
         assert_eq!(d.algorithm_name(C), DEFAULT_ALGORITHM);
         assert!(d.jobs() >= 1);
         assert_eq!(d.dd_options(), DdOptions::default());
+    }
+
+    #[test]
+    fn jobs_take_creduce_s_spelling_and_are_bounded() {
+        let a = parse(C, "x.c --n 4 --test t").unwrap();
+        assert_eq!((a.jobs(), a.jobs_warning()), (4, None));
+        // After --test, --n is ours too: it ends the test command.
+        let a = parse(C, "x.c --test ./t.sh --n 3").unwrap();
+        assert_eq!((a.test, a.jobs), (words(&["./t.sh"]), Some(3)));
+        let a = parse(C, "x.c -j 100000 --test t").unwrap();
+        assert_eq!(a.jobs(), MAX_JOBS);
+        let w = a.jobs_warning().unwrap();
+        assert!(w.contains("100000") && w.contains("256"), "{w}");
+        assert!(parse(C, "x.c").unwrap().jobs() <= MAX_JOBS);
     }
 
     #[test]

@@ -227,7 +227,7 @@ mod tests {
             &input,
             &test_of(&script),
             None,
-            &[backup.clone()],
+            std::slice::from_ref(&backup),
             Some(&backup),
         )
         .check()

@@ -41,8 +41,12 @@ The test:
   Each candidate is written under the input's file name ({f}) into a fresh temporary
   directory, which is the test's working directory; its absolute path is also passed as the
   last argument. So both C-Reduce-style scripts (`gcc -c {f} 2>&1 | grep -q 'internal
-  compiler error'`) and picire-style ones (`grep -q ... \"$1\"`) work. Exit status 0 means
+  compiler error'`) and picire-style ones (`grep -q ... \"$1\"`) work. $TMPDIR points into
+  that directory (a private .tmp), so the scratch files of the tools the test runs go away
+  with it, even when a run is killed. Exit status 0 means
   interesting; any other status, a timeout (--timeout, default 30 s) or a signal means not.
+  A test that cannot be run at all (no disk space for the candidate, the script gone, its #!
+  interpreter missing) is no answer: it is tried once more, then the reduction stops.
   The best result so far is always on disk (written atomically), so Ctrl-C loses nothing: the
   first Ctrl-C stops the reduction and keeps the best result, a second one quits at once.
 
@@ -57,6 +61,8 @@ Exit status:
   {parse}    the input does not parse (or is not UTF-8) with this grammar
   {orig}    the original input is not interesting: nothing to reduce
   {flaky}    the final result is no longer interesting (flaky test); the file is kept
+  {not_run}    the test could not be run, even when tried again (no temporary directory or disk
+       space, test program gone, its #! interpreter missing); the best result so far is kept
   {int}  interrupted (Ctrl-C or SIGTERM); the best result so far is kept
 ",
         ok = Exit::Success.code(),
@@ -64,6 +70,7 @@ Exit status:
         parse = Exit::Parse.code(),
         orig = Exit::NotInteresting.code(),
         flaky = Exit::Flaky.code(),
+        not_run = Exit::TestNotRun.code(),
         int = Exit::Interrupted.code(),
     ));
     s

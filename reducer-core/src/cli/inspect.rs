@@ -102,9 +102,10 @@ pub fn decode(path: &Path, bytes: Vec<u8>, bin: &str) -> Result<String, String> 
     })
 }
 
-/// `FILE:LINE:COL: expected …`.
-pub fn parse_error(path: &Path, e: &ParseError) -> String {
-    format!("{}:{e}", path.display())
+/// `FILE:LINE:COL: error: expected …, found …`, then the line and a caret (see
+/// [`diagnostic`](super::diagnostic)); `text` is the file's contents.
+pub fn parse_error(path: &Path, text: &str, e: &ParseError) -> String {
+    super::diagnostic::render(path, text, e)
 }
 
 /// What `--parse-only` found out about one file.
@@ -123,7 +124,7 @@ pub struct ParseReport {
 /// Parses `text` and checks that the tree prints it back exactly.
 pub fn parse_check(lang: &dyn Language, path: &Path, text: &str) -> Result<ParseReport, String> {
     let start = Instant::now();
-    let tree: Tree = lang.parse(text).map_err(|e| parse_error(path, &e))?;
+    let tree: Tree = lang.parse(text).map_err(|e| parse_error(path, text, &e))?;
     let elapsed = start.elapsed();
     let printed = tree.text();
     if printed != text {

@@ -23,9 +23,11 @@
 //! | 2 | the input does not parse with the grammar (or is not UTF-8) |
 //! | 3 | the original input is not interesting |
 //! | 4 | the final result is no longer interesting (flaky test); the file is kept |
+//! | 5 | the test could not be run, even when tried again (no temporary directory or disk space, test program missing, its `#!` interpreter missing); the best result so far is kept |
 //! | 130 | interrupted (Ctrl-C); the best result so far is kept |
 
 pub mod args;
+pub mod diagnostic;
 pub mod guard;
 pub mod help;
 pub mod inspect;
@@ -52,6 +54,8 @@ pub enum Exit {
     NotInteresting,
     /// 4: the final result is no longer interesting (flaky test).
     Flaky,
+    /// 5: the test could not be run, even when tried again; the best result so far is kept.
+    TestNotRun,
     /// 130: interrupted by Ctrl-C (128 + SIGINT, as shells report it).
     Interrupted,
 }
@@ -65,6 +69,7 @@ impl Exit {
             Exit::Parse => 2,
             Exit::NotInteresting => 3,
             Exit::Flaky => 4,
+            Exit::TestNotRun => 5,
             Exit::Interrupted => 130,
         }
     }
@@ -120,6 +125,7 @@ mod tests {
             (Exit::Parse, 2),
             (Exit::NotInteresting, 3),
             (Exit::Flaky, 4),
+            (Exit::TestNotRun, 5),
             (Exit::Interrupted, 130),
         ];
         for (e, c) in all {

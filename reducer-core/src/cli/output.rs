@@ -66,18 +66,35 @@ pub fn next_backup(input: &Path) -> Option<PathBuf> {
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, renamed over
-/// `path`. An existing file's permissions are kept.
+/// `path`. An existing file's permissions are kept; a new file is private (0600).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = temp_beside(path, bytes)?;
+    write_atomic_with(path, bytes, None)
+}
+
+/// [`write_atomic`], a new file getting `new_file` permissions (if given) instead of 0600.
+pub fn write_atomic_with(
+    path: &Path,
+    bytes: &[u8],
+    new_file: Option<&fs::Permissions>,
+) -> io::Result<()> {
+    let tmp = temp_beside(path, bytes, new_file)?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// The permission bits of `model` (read, write, execute for owner, group and others; no
+/// set-id or sticky bits), for a file that should be like it, e.g. a result like its input.
+pub fn permissions_like(model: &Path) -> Option<fs::Permissions> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = fs::metadata(model).ok()?.permissions().mode() & 0o777;
+    Some(fs::Permissions::from_mode(mode))
 }
 
 /// Saves `bytes` (the original input) as the first free backup name of `input`, never
 /// overwriting an existing file (even one created meanwhile by someone else). Returns the
 /// backup's path.
 pub fn write_backup(input: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
-    let mut tmp = temp_beside(input, bytes)?;
+    let mut tmp = temp_beside(input, bytes, None)?;
     for candidate in backup_candidates(input) {
         if candidate.symlink_metadata().is_ok() {
             continue;
@@ -98,8 +115,13 @@ pub fn write_backup(input: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
     ))
 }
 
-/// A temporary file next to `path` holding `bytes`, with `path`'s permissions if it exists.
-fn temp_beside(path: &Path, bytes: &[u8]) -> io::Result<tempfile::NamedTempFile> {
+/// A temporary file next to `path` holding `bytes`, with `path`'s permissions if it exists,
+/// else `new_file` ones if given (else 0600).
+fn temp_beside(
+    path: &Path,
+    bytes: &[u8],
+    new_file: Option<&fs::Permissions>,
+) -> io::Result<tempfile::NamedTempFile> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -114,8 +136,13 @@ fn temp_beside(path: &Path, bytes: &[u8]) -> io::Result<tempfile::NamedTempFile>
         .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.flush()?;
-    if let Ok(meta) = fs::metadata(path) {
-        fs::set_permissions(tmp.path(), meta.permissions())?;
+    match fs::metadata(path) {
+        Ok(meta) => fs::set_permissions(tmp.path(), meta.permissions())?,
+        Err(_) => {
+            if let Some(p) = new_file {
+                fs::set_permissions(tmp.path(), p.clone())?;
+            }
+        }
     }
     Ok(tmp)
 }
@@ -125,6 +152,8 @@ fn temp_beside(path: &Path, bytes: &[u8]) -> io::Result<tempfile::NamedTempFile>
 #[derive(Debug)]
 pub struct BestWriter {
     path: PathBuf,
+    /// The permissions the file gets if it does not exist yet.
+    new_file: Option<fs::Permissions>,
     last: Option<Vec<u8>>,
     error: Option<String>,
     writes: u64,
@@ -135,6 +164,7 @@ impl BestWriter {
     pub fn new(path: PathBuf) -> Self {
         BestWriter {
             path,
+            new_file: None,
             last: None,
             error: None,
             writes: 0,
@@ -149,13 +179,20 @@ impl BestWriter {
         }
     }
 
+    /// Creates the file, if it does not exist, with `model`'s permission bits (see
+    /// [`permissions_like`]) instead of 0600: a result is as readable as its input.
+    pub fn created_like(mut self, model: &Path) -> Self {
+        self.new_file = permissions_like(model);
+        self
+    }
+
     /// Writes `bytes` unless the file already holds them. Returns whether the file now holds
     /// them.
     pub fn write(&mut self, bytes: &[u8]) -> bool {
         if self.last.as_deref() == Some(bytes) {
             return true;
         }
-        match write_atomic(&self.path, bytes) {
+        match write_atomic_with(&self.path, bytes, self.new_file.as_ref()) {
             Ok(()) => {
                 self.last = Some(bytes.to_vec());
                 self.writes += 1;
@@ -339,11 +376,32 @@ mod tests {
     }
 
     #[test]
+    fn a_new_result_gets_the_input_s_permission_bits() {
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        let input = dir.path().join("bug.c");
+        fs::write(&input, "x").unwrap();
+        fs::set_permissions(&input, fs::Permissions::from_mode(0o4644)).unwrap();
+        let out = dir.path().join("bug.c.reduced");
+        let mut w = BestWriter::new(out.clone()).created_like(&input);
+        assert!(w.write(b"y"));
+        assert_eq!(mode(&out), 0o644, "no set-id bit is copied");
+        // An existing output keeps its own.
+        fs::set_permissions(&out, fs::Permissions::from_mode(0o600)).unwrap();
+        assert!(w.write(b"z"));
+        assert_eq!(mode(&out), 0o600);
+        // Without a model, a new file is private.
+        let other = dir.path().join("other");
+        write_atomic(&other, b"x").unwrap();
+        assert_eq!(mode(&other), 0o600);
+    }
+
+    #[test]
     fn write_atomic_in_the_current_directory_form() {
         // A bare file name has an empty parent: the temp file goes to ".".
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("x");
-        assert!(temp_beside(Path::new("x"), b"").is_ok());
+        assert!(temp_beside(Path::new("x"), b"", None).is_ok());
         write_atomic(&p, b"1").unwrap();
         assert_eq!(fs::read(&p).unwrap(), b"1");
     }

@@ -2,6 +2,7 @@
 //! stderr is a terminal, plain log lines otherwise (on improvements, at most one a second,
 //! and every five seconds), nothing with `-q`, every test's outcome with `-v`.
 
+use crate::console::errln;
 use crate::oracle::Outcome;
 use crate::stats::Stats;
 use crate::tester::{Event, Observer, Source};
@@ -179,24 +180,15 @@ impl Progress {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Records a new best result, found at `found`.
+    /// Records a new best result, found at `found`. When the original's size has tokens, the
+    /// display waits for the tree's own count of the result ([`Event::Measured`]), so that
+    /// progress, summary and `--stats` count tokens alike.
     pub fn improved(&self, size: Size, found: Instant) {
         let mut s = self.lock();
-        s.current = size;
         let seconds = found.saturating_duration_since(s.started).as_secs_f64();
         s.samples.push(Sample { seconds, size });
-        if s.verbose > 0 {
-            let line = format!("new best: {}", describe_size(size));
-            s.println(&line);
-        }
-        s.refresh();
-        let due = s
-            .last_log
-            .is_none_or(|t| t.elapsed() >= IMPROVEMENT_LOG_GAP);
-        if due {
-            s.log();
-        } else {
-            s.pending = true;
+        if s.original.tokens.is_none() {
+            s.show_best(size);
         }
     }
 
@@ -206,6 +198,15 @@ impl Progress {
         Box::new(move |event: &Event, stats: &Stats| {
             let mut s = p.lock();
             s.counters = Counters::of(stats);
+            if let Event::Measured { bytes, tokens } = *event {
+                let size = Size {
+                    bytes,
+                    tokens: Some(tokens),
+                };
+                if size != s.current {
+                    s.show_best(size);
+                }
+            }
             if let Event::Tested {
                 outcome,
                 source,
@@ -239,8 +240,8 @@ impl Progress {
     pub fn eprintln(&self, line: &str) {
         let s = self.lock();
         match &s.bar {
-            Some(bar) => bar.suspend(|| eprintln!("{line}")),
-            None => eprintln!("{line}"),
+            Some(bar) => bar.suspend(|| errln!("{line}")),
+            None => errln!("{line}"),
         }
     }
 
@@ -269,6 +270,24 @@ impl State {
         status_line(self.original, self.current, self.counters)
     }
 
+    /// Shows `size` as the new best: the status line, a `-v` line, a log line when due.
+    fn show_best(&mut self, size: Size) {
+        self.current = size;
+        if self.verbose > 0 {
+            let line = format!("new best: {}", describe_size(size));
+            self.println(&line);
+        }
+        self.refresh();
+        let due = self
+            .last_log
+            .is_none_or(|t| t.elapsed() >= IMPROVEMENT_LOG_GAP);
+        if due {
+            self.log();
+        } else {
+            self.pending = true;
+        }
+    }
+
     fn refresh(&self) {
         if let Some(bar) = &self.bar {
             bar.set_message(self.status());
@@ -279,7 +298,7 @@ impl State {
         match (&self.bar, self.style) {
             (_, Style::Quiet) => {}
             (Some(bar), _) => bar.println(line),
-            (None, _) => eprintln!("{line}"),
+            (None, _) => errln!("{line}"),
         }
     }
 
@@ -289,7 +308,7 @@ impl State {
             self.last_log = Some(Instant::now());
             self.pending = false;
             let secs = self.started.elapsed().as_secs_f64();
-            eprintln!("[{secs:7.1}s] {}", self.status());
+            errln!("[{secs:7.1}s] {}", self.status());
         }
     }
 }
@@ -313,6 +332,7 @@ pub fn describe_test(
         Outcome::Interesting => "interesting",
         Outcome::NotInteresting => "not interesting",
         Outcome::Unresolved => "unresolved (timeout or signal)",
+        Outcome::NotRun => "could not be run",
     };
     match source {
         Source::Oracle => format!(
@@ -407,7 +427,7 @@ mod tests {
     }
 
     #[test]
-    fn quiet_progress_records_samples() {
+    fn quiet_progress_records_samples_and_shows_the_tree_s_token_count() {
         let p = Progress::new(
             Style::Quiet,
             0,
@@ -427,17 +447,32 @@ mod tests {
             },
             &stats,
         );
+        // The writer's text-only count is not shown: the tree's count is, as in the summary.
         p.improved(
             Size {
                 bytes: 5,
-                tokens: Some(2),
+                tokens: None,
             },
             Instant::now(),
+        );
+        assert_eq!(p.current().bytes, 10);
+        obs(
+            &Event::Measured {
+                bytes: 5,
+                tokens: 2,
+            },
+            &stats,
         );
         p.finish();
         let samples = p.samples();
         assert_eq!(samples.len(), 2);
         assert_eq!(samples[1].size.bytes, 5);
-        assert_eq!(p.current().tokens, Some(2));
+        assert_eq!(
+            p.current(),
+            Size {
+                bytes: 5,
+                tokens: Some(2)
+            }
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The main flow of a reducer binary: command line → checks → reduction → final check →
 //! summary and statistics.
 
-use super::args::{check_program, Args, Flavor, TEXT_ALGORITHM};
+use super::args::{check_program, misplaced_options, Args, Flavor, TEXT_ALGORITHM};
 use super::guard::Files;
 use super::inspect::{decode, grammar_report, parse_check, parse_error};
 use super::output::{
@@ -13,14 +13,14 @@ use super::stats_json::{self, FileSize, Record, Tool};
 use super::Exit;
 use crate::algo;
 use crate::cache::CacheStats;
+use crate::console::{errln, out, outln};
 use crate::language::Language;
 use crate::list::reduce_text;
 use crate::oracle::command::{CommandOracle, RunReport};
-use crate::oracle::Oracle;
+use crate::oracle::{retry_not_run, Oracle, Outcome};
 use crate::session::Session;
-use crate::stats::Stats;
+use crate::stats::{OracleClock, Stats};
 use crate::tester::Tester;
-use crate::tokens::TokenCounter;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -69,7 +69,7 @@ pub(super) fn run(bin: &str, lang: Option<&dyn Language>, argv: Vec<OsString>) -
         list_algorithms(flavor);
         Ok(Exit::Success)
     } else if let (true, Some(lang)) = (args.print_grammar, lang) {
-        print!("{}", grammar_report(lang));
+        out!("{}", grammar_report(lang));
         Ok(Exit::Success)
     } else if let (true, Some(lang)) = (args.parse_only, lang) {
         Ok(parse_only(lang, &args))
@@ -79,7 +79,7 @@ pub(super) fn run(bin: &str, lang: Option<&dyn Language>, argv: Vec<OsString>) -
     match result {
         Ok(exit) => exit,
         Err(f) => {
-            eprintln!("{bin}: {}", f.message);
+            errln!("{bin}: {}", f.message);
             f.exit
         }
     }
@@ -94,10 +94,10 @@ fn list_algorithms(flavor: Flavor) {
                 .max()
                 .unwrap_or(0);
             for a in algo::ALGORITHMS {
-                println!("{:width$}  {}", a.name, a.summary);
+                outln!("{:width$}  {}", a.name, a.summary);
             }
         }
-        Flavor::Text => println!("{TEXT_ALGORITHM}  ddmin on lines, then on characters"),
+        Flavor::Text => outln!("{TEXT_ALGORITHM}  ddmin on lines, then on characters"),
     }
 }
 
@@ -105,7 +105,7 @@ fn list_algorithms(flavor: Flavor) {
 fn parse_only(lang: &dyn Language, args: &Args) -> Exit {
     let files: Vec<&PathBuf> = args.input.iter().chain(&args.files).collect();
     if files.is_empty() {
-        eprintln!("--parse-only needs a file to parse");
+        errln!("--parse-only needs a file to parse");
         return Exit::Usage;
     }
     let mut exit = Exit::Success;
@@ -113,16 +113,16 @@ fn parse_only(lang: &dyn Language, args: &Args) -> Exit {
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("{}: {e}", path.display());
+                errln!("{}: {e}", path.display());
                 exit = Exit::Usage;
                 continue;
             }
         };
         let checked = decode(path, bytes, lang.name()).and_then(|t| parse_check(lang, path, &t));
         match checked {
-            Ok(report) => println!("{}", report.line(path)),
+            Ok(report) => outln!("{}", report.line(path)),
             Err(msg) => {
-                eprintln!("{msg}");
+                errln!("{msg}");
                 if exit == Exit::Success {
                     exit = Exit::Parse;
                 }
@@ -137,7 +137,6 @@ struct Input {
     path: PathBuf,
     bytes: Vec<u8>,
     tree: Option<crate::tree::Tree>,
-    counter: Option<TokenCounter>,
 }
 
 impl Input {
@@ -165,7 +164,6 @@ fn parse_input(
             path: path.to_path_buf(),
             bytes,
             tree: None,
-            counter: None,
         });
     };
     let text = decode(path, bytes, bin).map_err(|m| Failure {
@@ -175,7 +173,6 @@ fn parse_input(
     match lang.parse(&text) {
         Ok(tree) => Ok(Input {
             path: path.to_path_buf(),
-            counter: Some(tree.token_counter().clone()),
             tree: Some(tree),
             bytes: text.into_bytes(),
         }),
@@ -183,7 +180,7 @@ fn parse_input(
             Exit::Parse,
             format!(
                 "{}\nthe input does not parse as {}: nothing can be reduced (see --parse-only)",
-                parse_error(path, &e),
+                parse_error(path, &text, &e),
                 lang.name()
             ),
         ),
@@ -222,38 +219,56 @@ fn explain(r: &RunReport, args: &Args) -> String {
     s
 }
 
+/// Runs the test once on `text`, timed by `clock`, and once more if it could not be run
+/// ([`retry_not_run`]); raising `cancel` stops it. Returns the last run's report and how many
+/// attempts could not be run.
+fn run_retried(
+    oracle: &CommandOracle,
+    clock: &OracleClock,
+    text: &[u8],
+    cancel: &AtomicBool,
+) -> (RunReport, u64) {
+    let mut not_run = 0;
+    let report = retry_not_run(
+        cancel,
+        |r: &RunReport| r.outcome,
+        || {
+            let report = clock.time(|| oracle.run(text, cancel));
+            not_run += u64::from(report.outcome == Outcome::NotRun);
+            report
+        },
+    );
+    (report, not_run)
+}
+
 /// Runs the test once on `text` outside the cache (the original and the final result),
 /// counted as a query; Ctrl-C cancels it.
 fn check_once(tester: &mut Tester, oracle: &CommandOracle, text: &[u8]) -> RunReport {
     let cancel = tester.interrupt_flag();
-    let report = tester.oracle_clock().time(|| oracle.run(text, &cancel));
-    tester.count_outside_run(report.outcome, report.elapsed);
+    let (report, not_run) = run_retried(oracle, &tester.oracle_clock(), text, &cancel);
+    tester.count_outside_run(report.outcome, report.elapsed, not_run);
     report
 }
 
-/// A hint when the test command holds words that look like this tool's short options
-/// (`--test ./t.sh -j 4`): they were given to the test, not to the reducer.
+/// The failure of a run whose test could not be run, even when tried again.
+fn not_run_failure<T>(cause: &str) -> Result<T, Failure> {
+    fail(
+        Exit::TestNotRun,
+        format!("the test could not be run, even when tried again: {cause}"),
+    )
+}
+
+/// A hint when the test command holds options of this tool (`--test ./t.sh -j 4`): they
+/// were given to the test, not to the reducer.
 fn misplaced_options_hint(test: &[OsString]) -> String {
-    const OURS: &[&str] = &["-o", "-q", "-v", "-vv", "-a", "-i"];
-    let found: Vec<String> = test
-        .iter()
-        .skip(1)
-        .filter_map(|w| w.to_str())
-        .filter(|w| {
-            let jobs = w
-                .strip_prefix("-j")
-                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
-            jobs || OURS.contains(w)
-        })
-        .map(str::to_string)
-        .collect();
+    let found = misplaced_options(test);
     if found.is_empty() {
         String::new()
     } else {
         format!(
             "\nnote: {} after --test were passed to the test as arguments; put the reducer's \
              options before --test",
-            found.join(" ")
+            found.join(", ")
         )
     }
 }
@@ -345,6 +360,10 @@ fn reduce(
         None => builder.no_timeout(),
     };
     let oracle = Arc::new(builder.build().map_err(|e| usage(e.to_string()))?);
+    let _leftovers = LeftoverWarning {
+        bin,
+        oracle: oracle.clone(),
+    };
     let mut tester = Tester::new(
         oracle.clone() as Arc<dyn Oracle>,
         args.cache_options(),
@@ -361,6 +380,9 @@ fn reduce(
         },
     );
     let _clear = ClearOnDrop(progress.clone());
+    if let Some(warning) = args.jobs_warning() {
+        progress.eprintln(&format!("{bin}: {warning}"));
+    }
     install_interrupt_handler(tester.interrupt_flag(), progress.clone());
 
     // The original must be interesting, or there is nothing to do. Its test runs while the
@@ -372,7 +394,7 @@ fn reduce(
             tester.interrupt_flag(),
         );
         let text = bytes.clone();
-        std::thread::spawn(move || clock.time(|| oracle.run(&text, &cancel)))
+        std::thread::spawn(move || run_retried(&oracle, &clock, &text, &cancel))
     };
     let mut input = match parse_input(bin, lang, &job.input, bytes) {
         Ok(input) => input,
@@ -401,13 +423,13 @@ fn reduce(
         ));
     }
 
-    let Ok(first) = first.join() else {
+    let Ok((first, not_run)) = first.join() else {
         return fail(
             Exit::Usage,
             "the test of the original input could not be run",
         );
     };
-    tester.count_outside_run(first.outcome, first.elapsed);
+    tester.count_outside_run(first.outcome, first.elapsed, not_run);
     if tester.interrupted() {
         return fail(
             Exit::Interrupted,
@@ -416,11 +438,8 @@ fn reduce(
     }
     if !first.outcome.is_interesting() {
         progress.finish();
-        if first.is_spawn_error() {
-            return fail(
-                Exit::Usage,
-                format!("cannot run the test: {}", first.describe()),
-            );
+        if first.outcome == Outcome::NotRun {
+            return not_run_failure(&first.describe());
         }
         return fail(
             Exit::NotInteresting,
@@ -444,22 +463,25 @@ fn reduce(
         progress.println(&format!("original saved as {}", backup.display()));
         BestWriter::holding(input.path.clone(), &input.bytes)
     } else {
-        let mut w = BestWriter::new(out_path.clone());
+        let mut w = BestWriter::new(out_path.clone()).created_like(&input.path);
         if !w.write(&input.bytes) {
             return fail(Exit::Usage, w.error().unwrap_or_default().to_string());
         }
         w
     };
-    // Each new best is counted (for the progress display) and written in the background.
+    // Each new best is shown (its tokens come from the tree, see Progress::improved) and
+    // written in the background.
     let on_result: ResultHook = {
         let progress = progress.clone();
-        let counter = input.counter.clone();
         Box::new(move |text: &[u8], found| {
-            let tokens = counter
-                .as_ref()
-                .map(|c| c.count(&String::from_utf8_lossy(text)) as usize);
             let bytes = text.len();
-            progress.improved(Size { bytes, tokens }, found);
+            progress.improved(
+                Size {
+                    bytes,
+                    tokens: None,
+                },
+                found,
+            );
         })
     };
     let writer = Arc::new(BackgroundWriter::spawn(writer, Some(on_result)));
@@ -489,6 +511,7 @@ fn reduce(
         }
     };
     let interrupted = tester.interrupted();
+    let mut not_run = tester.not_run_cause().map(str::to_string);
 
     // The result is on disk already; make sure of it, then check it once more.
     let write_error = {
@@ -502,10 +525,12 @@ fn reduce(
         Exit::Success
     };
     let mut flaky = None;
-    if !interrupted && result != input.bytes {
+    if !interrupted && not_run.is_none() && result != input.bytes {
         let last = check_once(&mut tester, &oracle, &result);
         if tester.interrupted() {
             exit = Exit::Interrupted;
+        } else if last.outcome == Outcome::NotRun {
+            not_run = Some(last.describe());
         } else if !last.outcome.is_interesting() {
             flaky = Some(explain(&last, args));
             exit = Exit::Flaky;
@@ -514,7 +539,9 @@ fn reduce(
             progress.println(&format!("final check: {}", last.describe()));
         }
     }
-    let interrupted = exit == Exit::Interrupted;
+    if not_run.is_some() && exit == Exit::Success {
+        exit = Exit::TestNotRun;
+    }
     let wall = started.elapsed();
     progress.finish();
 
@@ -537,10 +564,10 @@ fn reduce(
         samples: progress.samples(),
     };
     if !args.quiet {
-        eprintln!("{}", facts.summary(interrupted));
+        errln!("{}", facts.summary(exit));
         if args.verbose > 0 {
             for p in &facts.stats.passes {
-                eprintln!(
+                errln!(
                     "  {:<20} {:>3} runs {:>6} queries {:>7} tokens {:>8} bytes removed {:>7.1} s",
                     p.name,
                     p.runs,
@@ -552,15 +579,22 @@ fn reduce(
             }
         }
     }
+    if let Some(cause) = &not_run {
+        errln!(
+            "{bin}: the test could not be run, even when tried again: {cause}\n{bin}: the \
+             reduction stopped; the best result so far is kept in {}",
+            out_path.display()
+        );
+    }
     if let Some(why) = &flaky {
-        eprintln!(
+        errln!(
             "{bin}: the final result is no longer interesting: {why}\n{bin}: the test is flaky \
              (or depends on something besides the file); the result is kept in {} but cannot be trusted",
             out_path.display()
         );
     }
     if let Some(e) = &write_error {
-        eprintln!("{bin}: {e}");
+        errln!("{bin}: {e}");
         if exit == Exit::Success {
             exit = Exit::Usage;
         }
@@ -568,7 +602,7 @@ fn reduce(
     if let Some(path) = &args.stats {
         let json = facts.record(exit).to_json();
         if let Err(e) = write_atomic(path, json.as_bytes()) {
-            eprintln!("{bin}: cannot write {}: {e}", path.display());
+            errln!("{bin}: cannot write {}: {e}", path.display());
             if exit == Exit::Success {
                 exit = Exit::Usage;
             }
@@ -595,25 +629,30 @@ struct Facts<'a> {
 }
 
 impl Facts<'_> {
-    /// One line: sizes before and after, share removed, time, tests, where the result is.
-    fn summary(&self, interrupted: bool) -> String {
+    /// One line: sizes before and after, share removed, time, tests, where the result is,
+    /// for a run that ends with `exit`.
+    fn summary(&self, exit: Exit) -> String {
         let (o, n, stats) = (self.original, self.out_size, &self.stats);
         let removed = match (o.tokens, n.tokens) {
             (Some(a), Some(b)) => removed_percent(a, b),
             _ => removed_percent(o.bytes, n.bytes),
         };
-        let what = if interrupted {
-            "interrupted; best so far"
-        } else {
-            "done"
+        let what = match exit {
+            Exit::Interrupted => "interrupted; best so far",
+            Exit::TestNotRun => "stopped; best so far",
+            _ => "done",
         };
         let syntax = match self.lang {
             Some(_) => format!(", {} syntax-rejected", stats.syntax_rejected),
             None => String::new(),
         };
+        let not_run = match stats.not_run {
+            0 => String::new(),
+            n => format!(", {n} could not be run"),
+        };
         format!(
             "{}: {what}: {} → {} ({removed:.1}% removed) in {:.1} s; {} queries (+{} speculative, \
-             {} unresolved), {} cache hits{syntax}; result in {}",
+             {} unresolved{not_run}), {} cache hits{syntax}; result in {}",
             self.bin,
             describe(o),
             describe(n),
@@ -639,6 +678,7 @@ impl Facts<'_> {
                 Exit::Success => "success",
                 Exit::Interrupted => "interrupted",
                 Exit::Flaky => "flaky",
+                Exit::TestNotRun => "test-not-run",
                 _ => "error",
             }
             .to_string(),
@@ -653,6 +693,30 @@ impl Facts<'_> {
             algorithm: self.algorithm.clone(),
             passes: stats_json::passes(&self.stats),
             options: stats_json::Options::of(self.args, grammar),
+        }
+    }
+}
+
+/// Warns once, however the run ends, about the test's temporary directories that could not be
+/// removed (dropped after the status line is cleared).
+struct LeftoverWarning<'a> {
+    bin: &'a str,
+    oracle: Arc<CommandOracle>,
+}
+
+impl Drop for LeftoverWarning<'_> {
+    fn drop(&mut self) {
+        let left = self.oracle.leftovers();
+        if let Some((path, why)) = &left.first {
+            let what = match left.count {
+                1 => "1 temporary directory of the test".to_string(),
+                n => format!("{n} temporary directories of the test"),
+            };
+            errln!(
+                "{}: warning: {what} could not be removed, e.g. {}: {why}",
+                self.bin,
+                path.display()
+            );
         }
     }
 }

@@ -6,7 +6,7 @@
 //! { "tool": {"name", "version"}, "language", "status", "exit_code",
 //!   "input":  {"path", "bytes", "tokens", "non_whitespace_chars"},
 //!   "output": {"path", "bytes", "tokens", "non_whitespace_chars"},
-//!   "queries": {"real", "interesting", "cached", "speculative", "unresolved",
+//!   "queries": {"real", "interesting", "cached", "speculative", "unresolved", "not_run",
 //!               "syntax_rejected", "total_tests"},
 //!   "syntax_checks": {"local", "full_parses", "seconds"},
 //!   "time": {"wall_seconds", "oracle_seconds", "engine_seconds"},
@@ -37,7 +37,7 @@ pub struct Record {
     pub tool: Tool,
     /// The language reduced (`null` for `reduce-text`).
     pub language: Option<String>,
-    /// How the run ended: `success`, `interrupted`, `flaky` or `error`.
+    /// How the run ended: `success`, `interrupted`, `flaky`, `test-not-run` or `error`.
     pub status: String,
     /// The process's exit status.
     pub exit_code: u8,
@@ -159,6 +159,9 @@ pub struct Queries {
     pub speculative: u64,
     /// Oracle runs cut short (timeout, signal).
     pub unresolved: u64,
+    /// Attempts at a test that could not be run at all (no temporary directory, the
+    /// program missing…), retries included; not among `real`.
+    pub not_run: u64,
     /// Candidates the syntax check rejected before the oracle.
     pub syntax_rejected: u64,
     /// Every test the algorithm asked for (real + cached + syntax_rejected).
@@ -306,6 +309,7 @@ pub fn queries(stats: &Stats) -> Queries {
         cached: stats.cache_hits,
         speculative: stats.speculative,
         unresolved: stats.unresolved,
+        not_run: stats.not_run,
         syntax_rejected: stats.syntax_rejected,
         total_tests: stats.tests(),
     }
@@ -455,6 +459,7 @@ mod tests {
                     "cached",
                     "speculative",
                     "unresolved",
+                    "not_run",
                     "syntax_rejected",
                     "total_tests",
                 ],

@@ -2,19 +2,25 @@
 //!
 //! Each run of a [`CommandOracle`]:
 //!
-//! 1. creates a fresh temporary directory (under the system temp dir unless told otherwise);
+//! 1. creates a fresh private (0700) temporary directory (under the system temp dir unless
+//!    told otherwise), with a `TMPDIR` of its own inside ([`run_dir`](super::run_dir));
 //! 2. writes the candidate there under the input's file name (e.g. `bug.c`);
 //! 3. starts `launcher... command... /abs/tmpdir/bug.c` (an argv vector, never a shell
-//!    string) with that directory as working directory, stdin from `/dev/null`, stdout
-//!    discarded and the tail of stderr kept; the program runs in its own process group;
+//!    string) with that directory as working directory, `TMPDIR` set to the run's own, stdin
+//!    from `/dev/null`, stdout discarded and the tail of stderr kept; the program runs in its
+//!    own process group;
 //! 4. waits for it, checking the timeout and the `cancel` flag; on timeout or cancellation the
 //!    whole process group is killed (`SIGKILL`), grandchildren included. Once the program
 //!    has exited, whatever it left running in its process group is killed as well;
-//! 5. removes the directory, unless told to keep it.
+//! 5. removes the directory (read-only subdirectories included), unless told to keep it;
+//!    what cannot be removed is counted ([`CommandOracle::leftovers`]).
 //!
 //! Exit status 0 means [`Outcome::Interesting`], any other exit status
-//! [`Outcome::NotInteresting`]; a timeout, a death by signal, a cancellation or a failure to
-//! start the program give [`Outcome::Unresolved`]. [`CommandOracle::run`] returns the whole
+//! [`Outcome::NotInteresting`]; a timeout, a death by signal or a cancellation give
+//! [`Outcome::Unresolved`]. A run that could not happen at all (no temporary directory, the
+//! candidate not written, the program missing, not executable or naming a missing
+//! interpreter in its `#!` line) gives [`Outcome::NotRun`]: it says nothing about the
+//! candidate. [`CommandOracle::run`] returns the whole
 //! story as a [`RunReport`] (exit code, signal, stderr tail, error), e.g. to explain why the
 //! original input is not interesting.
 //!
@@ -35,6 +41,7 @@
 //!
 //! Unix only (process groups, `kill`, `waitid`).
 
+use super::run_dir::RunDir;
 use super::{Oracle, Outcome, StartedTest};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
@@ -118,6 +125,9 @@ pub enum RunError {
         kind: io::ErrorKind,
         /// The operating system's message.
         message: String,
+        /// The interpreter named by the program's `#!` line, when that is what is missing
+        /// (the system then reports the script itself as not found).
+        missing_interpreter: Option<PathBuf>,
     },
     /// Waiting for the program failed.
     Wait(String),
@@ -134,6 +144,16 @@ impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RunError::Setup(m) => write!(f, "{m}"),
+            RunError::Spawn {
+                program,
+                missing_interpreter: Some(interpreter),
+                ..
+            } => write!(
+                f,
+                "{}: its #! line names the interpreter {}, which does not exist",
+                program.display(),
+                interpreter.display()
+            ),
             RunError::Spawn {
                 program, message, ..
             } => write!(f, "{}: {message}", program.display()),
@@ -165,17 +185,19 @@ pub struct RunReport {
     pub stderr_truncated: bool,
     /// Wall-clock time of the whole run (directory set-up and clean-up included).
     pub elapsed: Duration,
-    /// Set when the run failed before an exit status could be had (then the outcome is
-    /// [`Outcome::Unresolved`]).
+    /// Set when the run failed before an exit status could be had: the outcome is then
+    /// [`Outcome::NotRun`] for a [`RunError::Setup`] or [`RunError::Spawn`],
+    /// [`Outcome::Unresolved`] for a [`RunError::Wait`].
     pub error: Option<RunError>,
     /// The temporary directory, when it was kept (`keep_temps`).
     pub kept_dir: Option<PathBuf>,
 }
 
 impl RunReport {
-    fn failed(error: RunError, start: Instant) -> RunReport {
+    /// The report of a run that could not be run at all.
+    fn not_run(error: RunError, start: Instant) -> RunReport {
         RunReport {
-            outcome: Outcome::Unresolved,
+            outcome: Outcome::NotRun,
             exit_code: None,
             signal: None,
             timed_out: false,
@@ -327,7 +349,7 @@ impl CommandOracleBuilder {
             keep_temps: self.keep_temps,
             temp_base,
             env: self.env,
-            last: Arc::new(Mutex::new(None)),
+            reports: Arc::default(),
         })
     }
 }
@@ -350,7 +372,36 @@ pub struct CommandOracle {
     keep_temps: bool,
     temp_base: PathBuf,
     env: Vec<(OsString, OsString)>,
-    last: Arc<Mutex<Option<RunReport>>>,
+    reports: Arc<Mutex<Reports>>,
+}
+
+/// The reports a [`CommandOracle`] keeps of its finished runs (by any thread).
+#[derive(Debug, Default)]
+struct Reports {
+    /// The most recent run.
+    last: Option<RunReport>,
+    /// The most recent run that could not be run ([`Outcome::NotRun`]).
+    last_not_run: Option<RunReport>,
+    /// Run directories that could not be removed.
+    leftovers: Leftovers,
+}
+
+/// The run directories a [`CommandOracle`] could not remove.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Leftovers {
+    /// How many.
+    pub count: u64,
+    /// The first one, and why it stayed.
+    pub first: Option<(PathBuf, String)>,
+}
+
+impl Reports {
+    fn record(&mut self, report: &RunReport) {
+        if report.outcome == Outcome::NotRun {
+            self.last_not_run = Some(report.clone());
+        }
+        self.last = Some(report.clone());
+    }
 }
 
 impl CommandOracle {
@@ -412,10 +463,19 @@ impl CommandOracle {
 
     /// The report of the most recently finished run (by any thread), if any.
     pub fn last_report(&self) -> Option<RunReport> {
-        self.last
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .clone()
+        lock(&self.reports).last.clone()
+    }
+
+    /// The run directories that could not be removed so far (e.g. for one warning at the
+    /// end of a reduction).
+    pub fn leftovers(&self) -> Leftovers {
+        lock(&self.reports).leftovers.clone()
+    }
+
+    /// The report of the most recently finished run that could not be run
+    /// ([`Outcome::NotRun`]), if any.
+    pub fn last_not_run(&self) -> Option<RunReport> {
+        lock(&self.reports).last_not_run.clone()
     }
 
     /// Runs the program once on `candidate` and tells everything about it. Never panics;
@@ -434,44 +494,44 @@ impl CommandOracle {
             keep_temps: self.keep_temps,
             timeout: self.timeout,
             child,
-            last: self.last.clone(),
+            reports: self.reports.clone(),
         };
-        let dir = match tempfile::Builder::new()
-            .prefix(TEMP_DIR_PREFIX)
-            .tempdir_in(&self.temp_base)
-        {
+        let dir = match RunDir::create(&self.temp_base, TEMP_DIR_PREFIX) {
             Ok(dir) => dir,
-            Err(e) => {
-                let msg = format!(
-                    "cannot create a temporary directory in {}: {e}",
-                    self.temp_base.display()
-                );
-                return launched(None, Err(RunReport::failed(RunError::Setup(msg), start)));
+            Err(msg) => {
+                return launched(None, Err(RunReport::not_run(RunError::Setup(msg), start)));
             }
         };
         let file = dir.path().join(&self.file_name);
         let child = match std::fs::write(&file, candidate) {
-            Ok(()) => self.spawn(dir.path(), &file).map_err(|e| {
+            Ok(()) => self.spawn(&dir, &file).map_err(|e| {
+                let program = PathBuf::from(&self.argv[0]);
+                let missing_interpreter = match e.kind() {
+                    io::ErrorKind::NotFound => missing_interpreter(&program),
+                    _ => None,
+                };
                 let err = RunError::Spawn {
-                    program: PathBuf::from(&self.argv[0]),
+                    program,
                     kind: e.kind(),
                     message: e.to_string(),
+                    missing_interpreter,
                 };
-                RunReport::failed(err, start)
+                RunReport::not_run(err, start)
             }),
             Err(e) => {
                 let msg = format!("cannot write the candidate to {}: {e}", file.display());
-                Err(RunReport::failed(RunError::Setup(msg), start))
+                Err(RunReport::not_run(RunError::Setup(msg), start))
             }
         };
         launched(Some(dir), child)
     }
 
-    fn spawn(&self, dir: &Path, file: &Path) -> io::Result<Child> {
+    fn spawn(&self, dir: &RunDir, file: &Path) -> io::Result<Child> {
         let mut cmd = Command::new(&self.argv[0]);
         cmd.args(&self.argv[1..])
             .arg(file)
-            .current_dir(dir)
+            .current_dir(dir.path())
+            .env("TMPDIR", dir.tmp())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -494,17 +554,37 @@ impl CommandOracle {
     }
 }
 
+/// The interpreter named by the `#!` line of the script `program`, if the script exists and
+/// that interpreter does not (`execve` then fails with "not found", as if the script were
+/// missing). Only programs given as paths are looked at.
+fn missing_interpreter(program: &Path) -> Option<PathBuf> {
+    if !program.as_os_str().as_bytes().contains(&b'/') {
+        return None;
+    }
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(program)
+        .and_then(|mut f| f.read(&mut head))
+        .ok()?;
+    let line = head[..n].strip_prefix(b"#!")?;
+    let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
+    let interpreter = line
+        .split(|b| b.is_ascii_whitespace())
+        .find(|w| !w.is_empty())?;
+    let interpreter = PathBuf::from(OsStr::from_bytes(interpreter));
+    (!interpreter.exists()).then_some(interpreter)
+}
+
 /// A run whose program has been started ([`CommandOracle::launch`]).
 #[derive(Debug)]
 pub struct Launched {
     start: Instant,
     /// The run's temporary directory, once made.
-    dir: Option<tempfile::TempDir>,
+    dir: Option<RunDir>,
     keep_temps: bool,
     timeout: Option<Duration>,
     /// The running program, or the report of why none runs.
     child: Result<Child, RunReport>,
-    last: Arc<Mutex<Option<RunReport>>>,
+    reports: Arc<Mutex<Reports>>,
 }
 
 impl Launched {
@@ -517,22 +597,29 @@ impl Launched {
             keep_temps,
             timeout,
             child,
-            last,
+            reports,
         } = self;
         let mut report = match child {
             Ok(child) => wait_for(child, timeout, cancel, start),
             Err(report) => report,
         };
+        let mut leftover = None;
         if let Some(dir) = dir {
             if keep_temps {
                 report.kept_dir = Some(dir.keep());
             } else {
-                // A directory the program made unremovable is not worth failing the run for.
-                let _ = dir.close();
+                // A directory the program made unremovable is not worth failing the run for:
+                // it is counted, for a warning.
+                leftover = dir.remove().err();
             }
         }
         report.elapsed = start.elapsed();
-        *last.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(report.clone());
+        let mut reports = lock(&reports);
+        reports.record(&report);
+        if let Some((path, e)) = leftover {
+            reports.leftovers.count += 1;
+            reports.leftovers.first.get_or_insert((path, e.to_string()));
+        }
         report
     }
 }
@@ -641,6 +728,15 @@ impl Oracle for CommandOracle {
     fn start(&self, candidate: &[u8]) -> Option<Box<dyn StartedTest>> {
         Some(Box::new(self.launch(candidate)))
     }
+
+    fn not_run_cause(&self) -> Option<String> {
+        self.last_not_run().map(|r| r.describe())
+    }
+}
+
+/// Locks `m`, whatever a panicking holder left in it (a report is always whole).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Whether the child `pid` has exited, without reaping it (it stays a zombie until
@@ -1158,6 +1254,39 @@ exit 0"#,
     }
 
     #[test]
+    fn each_run_has_its_own_tmpdir_which_goes_with_it_even_when_killed() {
+        let scripts = tempfile::tempdir().unwrap();
+        let base = tempfile::tempdir().unwrap();
+        let s = script(
+            scripts.path(),
+            "litter.sh",
+            r#"[ "$TMPDIR" = "$(pwd)/.tmp" ] || exit 9
+[ -d "$TMPDIR" ] && [ -w "$TMPDIR" ] || exit 10
+touch "$TMPDIR/cc1.s" || exit 11
+sleep 30"#,
+        );
+        let o = CommandOracle::builder([&s], "bug.c")
+            .temp_dir(base.path())
+            .timeout(Duration::from_millis(500))
+            .build()
+            .unwrap();
+        let r = o.run(b"x", &no_cancel());
+        assert!(r.timed_out, "{r:?}");
+        assert_eq!(entries(base.path()), Vec::<PathBuf>::new());
+        assert_eq!(o.leftovers(), Leftovers::default());
+        // The run's directory is private.
+        let peek = script(
+            scripts.path(),
+            "mode.sh",
+            r#"[ "$(stat -c %a .)" = 700 ] && [ "$(stat -c %a .tmp)" = 700 ]"#,
+        );
+        let r = CommandOracle::new([&peek], "bug.c")
+            .unwrap()
+            .run(b"x", &no_cancel());
+        assert_eq!(r.outcome, Outcome::Interesting, "{r:?}");
+    }
+
+    #[test]
     fn keep_temps_leaves_the_directories_and_tells_where() {
         let scripts = tempfile::tempdir().unwrap();
         let base = tempfile::tempdir().unwrap();
@@ -1283,7 +1412,7 @@ exit 3"#,
     }
 
     #[test]
-    fn a_missing_program_is_reported_not_panicked() {
+    fn a_missing_program_is_a_test_not_run_not_a_panic() {
         let c = no_cancel();
         for program in [
             "/nonexistent/dir/oracle.sh",
@@ -1291,34 +1420,63 @@ exit 3"#,
         ] {
             let o = CommandOracle::new([program], "bug.c").unwrap();
             let r = o.run(b"x", &c);
-            assert_eq!(r.outcome, Outcome::Unresolved);
+            assert_eq!(r.outcome, Outcome::NotRun);
             assert!(r.is_spawn_error(), "{r:?}");
             match r.error.as_ref().unwrap() {
                 RunError::Spawn {
-                    program: p, kind, ..
+                    program: p,
+                    kind,
+                    missing_interpreter,
+                    ..
                 } => {
                     assert_eq!(p, Path::new(program));
                     assert_eq!(*kind, io::ErrorKind::NotFound);
+                    assert_eq!(*missing_interpreter, None);
                 }
                 other => panic!("unexpected {other:?}"),
             }
             assert!(r.describe().contains(program), "{}", r.describe());
-            assert_eq!(o.test(b"x", &c), Outcome::Unresolved);
+            assert_eq!(o.test(b"x", &c), Outcome::NotRun);
+            assert_eq!(o.not_run_cause(), Some(r.describe()));
         }
         // Not executable.
         let dir = tempfile::tempdir().unwrap();
         let s = dir.path().join("plain.sh");
         std::fs::write(&s, "exit 0\n").unwrap();
         let r = CommandOracle::new([&s], "bug.c").unwrap().run(b"x", &c);
-        assert!(r.is_spawn_error(), "{r:?}");
+        assert!(r.is_spawn_error() && r.outcome == Outcome::NotRun, "{r:?}");
         // An unusable temp base is a set-up error, not a spawn error.
         let r = CommandOracle::builder(["true"], "bug.c")
             .temp_dir("/nonexistent/base")
             .build()
             .unwrap()
             .run(b"x", &c);
-        assert_eq!(r.outcome, Outcome::Unresolved);
+        assert_eq!(r.outcome, Outcome::NotRun);
         assert!(matches!(r.error, Some(RunError::Setup(_))) && !r.is_spawn_error());
+        assert!(
+            r.describe().contains("/nonexistent/base"),
+            "{}",
+            r.describe()
+        );
+    }
+
+    #[test]
+    fn a_missing_interpreter_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = dir.path().join("t.py");
+        std::fs::write(&s, "#!/nonexistent/bin/python9 -u\nexit 0\n").unwrap();
+        std::fs::set_permissions(&s, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let o = CommandOracle::new([&s], "bug.c").unwrap();
+        let r = o.run(b"x", &no_cancel());
+        assert_eq!(r.outcome, Outcome::NotRun, "{r:?}");
+        let why = r.describe();
+        assert!(
+            why.contains("/nonexistent/bin/python9") && why.contains("t.py"),
+            "{why}"
+        );
+        let ok = script(dir.path(), "ok.sh", "exit 0");
+        assert_eq!(missing_interpreter(&ok), None);
+        assert_eq!(missing_interpreter(Path::new("sh")), None);
     }
 
     #[test]

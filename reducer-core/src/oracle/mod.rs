@@ -4,8 +4,9 @@
 //! [`command::CommandOracle`] runs the user's program on a file, C-Reduce style.
 
 pub mod command;
+pub mod run_dir;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The verdict of one oracle run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,6 +18,11 @@ pub enum Outcome {
     /// The run was cut short (timeout, signal, cancelled): treated as not interesting, counted
     /// apart, never cached.
     Unresolved,
+    /// The test could not be run at all (no temporary directory, the candidate not written,
+    /// the program missing or not startable): no verdict on the candidate. Never cached and
+    /// never taken as not interesting: the tester retries once, then stops the reduction
+    /// (see [`Oracle::not_run_cause`]).
+    NotRun,
 }
 
 impl Outcome {
@@ -39,6 +45,39 @@ pub trait Oracle: Send + Sync {
     fn start(&self, _candidate: &[u8]) -> Option<Box<dyn StartedTest>> {
         None
     }
+
+    /// Why the most recent test answered [`Outcome::NotRun`] could not be run, for the
+    /// message that ends the reduction (`None`: no such test, or no account of it).
+    fn not_run_cause(&self) -> Option<String> {
+        None
+    }
+}
+
+/// How many times a test that could not be run ([`Outcome::NotRun`]) is tried again before
+/// the reduction stops: a passing hitch (a script being rewritten, a moment of a full disk)
+/// gets a second chance; a broken set-up is not retried forever.
+pub const NOT_RUN_RETRIES: u32 = 1;
+
+/// The pause before a test that could not be run is tried again.
+const NOT_RUN_PAUSE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Runs `attempt`, and again up to [`NOT_RUN_RETRIES`] times while `outcome` of its result is
+/// [`Outcome::NotRun`] and `cancel` is not raised. The one retry policy of every caller (the
+/// tester's runs, the checks of the original and of the final result).
+pub fn retry_not_run<T>(
+    cancel: &AtomicBool,
+    outcome: impl Fn(&T) -> Outcome,
+    mut attempt: impl FnMut() -> T,
+) -> T {
+    let mut result = attempt();
+    for _ in 0..NOT_RUN_RETRIES {
+        if outcome(&result) != Outcome::NotRun || cancel.load(Ordering::SeqCst) {
+            break;
+        }
+        std::thread::sleep(NOT_RUN_PAUSE);
+        result = attempt();
+    }
+    result
 }
 
 /// A test started by [`Oracle::start`].
@@ -57,5 +96,50 @@ impl<F: Fn(&[u8]) -> bool + Send + Sync> Oracle for FnOracle<F> {
         } else {
             Outcome::NotInteresting
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_test_not_run_is_tried_once_more_and_no_more() {
+        let no = AtomicBool::new(false);
+        for (answers, expected, calls) in [
+            (vec![Outcome::Interesting], Outcome::Interesting, 1),
+            (
+                vec![Outcome::NotRun, Outcome::NotInteresting],
+                Outcome::NotInteresting,
+                2,
+            ),
+            (
+                vec![Outcome::NotRun; 5],
+                Outcome::NotRun,
+                1 + NOT_RUN_RETRIES as usize,
+            ),
+        ] {
+            let mut n = 0;
+            let got = retry_not_run(
+                &no,
+                |o| *o,
+                || {
+                    n += 1;
+                    answers[n - 1]
+                },
+            );
+            assert_eq!((got, n), (expected, calls));
+        }
+        // Cancelled: no retry.
+        let mut n = 0;
+        let got = retry_not_run(
+            &AtomicBool::new(true),
+            |o| *o,
+            || {
+                n += 1;
+                Outcome::NotRun
+            },
+        );
+        assert_eq!((got, n), (Outcome::NotRun, 1));
     }
 }
