@@ -3,7 +3,7 @@
 //! shortest text its token rule accepts (`0xFFFFFFFFFFFFFFF7UL` → `0`, `"hello"` → `""`):
 //! first all literals at once, then one at a time.
 
-use super::{by_sites, fresh_name, node_text, print_replacing, rules_of, words, Names};
+use super::{by_sites, fresh_name, node_text, replacing, rules_of, words, Names};
 use crate::algo::AlgoOptions;
 use crate::session::{Session, View};
 use crate::tree::NodeId;
@@ -28,10 +28,7 @@ fn rename(s: &mut Session<'_>) -> bool {
         let used = words(&v.tree.text());
         let rules = rules_of(v.tree, nodes);
         let fresh = fresh_name(v, &rules, &used, name.len())?;
-        Some(print_replacing(
-            v.tree,
-            nodes.iter().map(|&n| (n, fresh.as_str())),
-        ))
+        Some(replacing(nodes.iter().map(|&n| (n, fresh.as_str()))))
     };
     by_sites(s, &sites, &text)
 }
@@ -71,10 +68,10 @@ fn shrink_literals(s: &mut Session<'_>) -> bool {
         }
         list
     };
-    let text = |v: &View<'_>, site: &Literal| {
+    let text = |_: &View<'_>, site: &Literal| {
         Some(match site {
-            Literal::All(all) => print_replacing(v.tree, all.iter().copied()),
-            Literal::One(n, t) => print_replacing(v.tree, [(*n, *t)]),
+            Literal::All(all) => replacing(all.iter().copied()),
+            Literal::One(n, t) => replacing([(*n, *t)]),
         })
     };
     by_sites(s, &sites, &text)

@@ -13,7 +13,7 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let k = o.transform.siblings.max(2);
     let mut changed = false;
     let mut start = 0;
-    while !s.interrupted() {
+    while !s.interrupted() && s.tree.tokens() <= super::MAX_TOKENS {
         let windows = windows(&s.view(), k);
         if start >= windows.len() {
             break;

@@ -11,9 +11,12 @@
 //! | [`token_windows`] | C-Reduce's and C-Vise's token passes | a run of 1 to 8 tokens goes, across node boundaries |
 //! | [`enumerate_windows`] | Vulcan (local exhaustive enumeration) | in a window of siblings, every pattern that deletes two or more of them |
 //!
-//! All but the last produce whole texts: each is parsed in full before the oracle sees it,
-//! adopted as the new tree when interesting, and never larger than the current text in
-//! tokens or bytes (see [`Session::first_interesting_text`]), so no schedule can cycle.
+//! All but the last are tested as whole texts: each candidate is parsed in full before the
+//! oracle sees it and adopted as a freshly parsed tree when interesting
+//! ([`Session::first_interesting_text`]); splicing and token windows cross node
+//! boundaries, where the local syntax check's anchors mean nothing. No candidate is ever
+//! larger than the current text in tokens or in bytes, or equal in both, so no schedule can
+//! cycle. Above [`MAX_TOKENS`] tokens the transformations do nothing.
 
 pub mod canonicalize;
 pub mod enumerate_windows;
@@ -51,19 +54,34 @@ impl Default for TransformOptions {
     }
 }
 
-/// Tests the candidates of a list of sites: `sites` lists them on the current tree, `text`
-/// gives a site's candidate text (`None` to skip it). After each success the sites are
-/// listed again on the new tree and the pass goes on at the index of the site that
-/// succeeded (those before it have failed already). Returns whether anything changed.
+/// A transformation's candidate for one site.
+pub(crate) enum Change {
+    /// Substitutions on nodes of the current tree.
+    Edits(EditSet),
+    /// A whole new text, for changes that cross node boundaries.
+    Text(String),
+}
+
+/// Above this many tokens the transformations do nothing: each candidate is a full parse
+/// of the whole text (see the module documentation).
+pub const MAX_TOKENS: u32 = 40_000;
+
+/// Tests the candidates of a list of sites: `sites` lists them on the current tree,
+/// `change` gives a site's candidate (`None` to skip it). Every candidate is printed and
+/// parsed in full ([`Session::first_interesting_text`]): the local syntax check, sound
+/// for deletions, turned down valid renamings on C (a node that was replaced by a text
+/// before). After each success the text is re-parsed into a fresh tree, the sites are
+/// listed again, and the pass goes on at the index of the site that succeeded (those
+/// before it have failed already). Returns whether anything changed.
 pub(crate) fn by_sites<T>(
     s: &mut Session<'_>,
     sites: &dyn Fn(&View<'_>) -> Vec<T>,
-    text: &dyn Fn(&View<'_>, &T) -> Option<String>,
+    change: &dyn Fn(&View<'_>, &T) -> Option<Change>,
 ) -> bool {
     s.refresh();
     let mut changed = false;
     let mut start = 0;
-    while !s.interrupted() {
+    while !s.interrupted() && s.tree.tokens() <= MAX_TOKENS {
         let list = sites(&s.view());
         if start >= list.len() {
             break;
@@ -76,9 +94,12 @@ pub(crate) fn by_sites<T>(
             while i < list.len() {
                 let k = i;
                 i += 1;
-                if let Some(t) = text(&view, &list[k]) {
+                if let Some(c) = change(&view, &list[k]) {
                     produced.push(k);
-                    return Some(t);
+                    return Some(match c {
+                        Change::Text(t) => t,
+                        Change::Edits(e) => tree.print(&e),
+                    });
                 }
             }
             None
@@ -94,21 +115,18 @@ pub(crate) fn by_sites<T>(
     changed
 }
 
-/// The printed text of `node` in the current tree.
-pub(crate) fn node_text(tree: &Tree, node: NodeId) -> String {
-    tree.print_node(node, &EditSet::new())
-}
-
-/// The tree's text with each of `nodes` printed as `text`.
-pub(crate) fn print_replacing<'a>(
-    tree: &Tree,
-    nodes: impl IntoIterator<Item = (NodeId, &'a str)>,
-) -> String {
+/// Edits printing each of `nodes` as `text`.
+pub(crate) fn replacing<'a>(nodes: impl IntoIterator<Item = (NodeId, &'a str)>) -> Change {
     let mut edits = EditSet::new();
     for (n, t) in nodes {
         edits.set(n, Subst::Text(Arc::from(t)));
     }
-    tree.print(&edits)
+    Change::Edits(edits)
+}
+
+/// The printed text of `node` in the current tree.
+pub(crate) fn node_text(tree: &Tree, node: NodeId) -> String {
+    tree.print_node(node, &EditSet::new())
 }
 
 /// The nodes of the current tree, parents before children.

@@ -3,7 +3,7 @@
 //! follows can drop what only the old name needed (a declaration, a typedef). Only shorter
 //! names are taken: a replacement never grows the text.
 
-use super::{accepted_by, by_sites, print_replacing, rules_of, Names};
+use super::{accepted_by, by_sites, replacing, rules_of, Change, Names};
 use crate::algo::AlgoOptions;
 use crate::session::{Session, View};
 use crate::tree::NodeId;
@@ -16,7 +16,7 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     if !o.transform.rename {
         return false;
     }
-    by_sites(s, &sites, &text)
+    by_sites(s, &sites, &change)
 }
 
 /// A name to replace (its occurrences) and the name to put there.
@@ -50,9 +50,8 @@ fn sites(v: &View<'_>) -> Vec<Site> {
     list
 }
 
-fn text(v: &View<'_>, site: &Site) -> Option<String> {
-    Some(print_replacing(
-        v.tree,
+fn change(_: &View<'_>, site: &Site) -> Option<Change> {
+    Some(replacing(
         site.occurrences.iter().map(|&n| (n, site.by.as_str())),
     ))
 }

@@ -7,7 +7,7 @@
 //! node alone, heaviest first; per node the [`TRIES_PER_NODE`] shortest rule texts and
 //! as many subtrees from elsewhere, smallest first.
 
-use super::{by_sites, node_text, print_replacing};
+use super::{by_sites, node_text, replacing};
 use crate::algo::AlgoOptions;
 use crate::session::{Session, View};
 use crate::tree::{NodeId, RuleId};
@@ -21,11 +21,8 @@ const POOL_PER_RULE: usize = 3;
 /// One pass; returns whether anything changed.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let (rename, literals) = (o.transform.rename, o.transform.literals);
-    by_sites(s, &|v| sites(v, rename, literals), &|v, (nodes, t)| {
-        Some(print_replacing(
-            v.tree,
-            nodes.iter().map(|&n| (n, t.as_str())),
-        ))
+    by_sites(s, &|v| sites(v, rename, literals), &|_, (nodes, t)| {
+        Some(replacing(nodes.iter().map(|&n| (n, t.as_str()))))
     })
 }
 

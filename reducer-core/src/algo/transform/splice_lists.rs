@@ -5,18 +5,18 @@
 //! Whether an element can stand in the outer list is asked of the parser (the element's
 //! text must parse as the outer element's rule); the full parse of each candidate decides.
 
-use super::{by_sites, node_text, print_replacing};
+use super::{by_sites, node_text, Change};
 use crate::algo::AlgoOptions;
 use crate::session::{Session, View};
-use crate::tree::{Derivation, NodeId, Tree};
+use crate::tree::{Derivation, EditSet, NodeId, Tree};
+use std::sync::Arc;
 
 /// One pass; returns whether anything changed.
 pub fn pass(s: &mut Session<'_>, _o: &AlgoOptions) -> bool {
     by_sites(s, &sites, &|v, (node, texts)| {
-        Some(print_replacing(
-            v.tree,
-            [(*node, texts.join("\n").as_str())],
-        ))
+        let mut edits = EditSet::new();
+        edits.replace(*node, Arc::from(texts.join("\n")));
+        Some(Change::Text(v.tree.print(&edits)))
     })
 }
 

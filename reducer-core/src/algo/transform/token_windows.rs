@@ -4,22 +4,17 @@
 //! implicit `int`. No single-node edit reaches these; the full parse of each candidate
 //! keeps only those that are still programs.
 
-use super::by_sites;
+use super::{by_sites, Change};
 use crate::algo::AlgoOptions;
 use crate::session::{Session, View};
 
 /// Above this many tokens the pass uses windows of at most two tokens (each candidate is a
 /// full parse of the whole text).
 const LARGE: usize = 4_000;
-/// Above this many tokens the pass does nothing.
-const HUGE: usize = 40_000;
 
 /// One pass; returns whether anything changed.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let tokens = s.tree.tokens() as usize;
-    if tokens > HUGE {
-        return false;
-    }
     let longest = if tokens > LARGE {
         o.transform.tokens.min(2)
     } else {
@@ -65,7 +60,7 @@ fn windows_of(s: &mut Session<'_>, k: usize, o: &AlgoOptions) -> bool {
             out.push(' ');
         }
         out.push_str(&text[to..]);
-        Some(out)
+        Some(Change::Text(out))
     };
     by_sites(s, &sites, &text)
 }
