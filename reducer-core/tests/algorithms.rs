@@ -55,7 +55,8 @@ fn assert_removal_minimal(s: &Session<'_>, oracle: Pred) {
             e.set(n, r);
             assert!(
                 !still_interesting(s, &e, oracle),
-                "removal of {n} keeps it interesting"
+                "removal of {n} keeps {:?} interesting",
+                s.tree.text()
             );
         }
     }
@@ -222,4 +223,54 @@ fn default_algorithm_drops_blank_lines_at_the_end() {
     assert!(needs_print_c(&out));
     assert!(!out.lines().any(|l| l.trim().is_empty()), "{out:?}");
     assert_eq!(s.tester.stats().sizes.last().unwrap().bytes, out.len());
+}
+
+/// Inputs where a level of the tree has exactly one removable node (the block of an `if`,
+/// the argument list of a call, a lone initialiser), with oracles that keep the node's
+/// parent but not the node.
+const SINGLE_NODE_LEVELS: &[(&str, Pred)] = &[
+    ("if (a) { f(); }", |t| t.contains("if (a)")),
+    ("if (a) { f(); }", |t| t.contains("if")),
+    ("if (a) { f(); } else { g(); }", |t| t.contains("else")),
+    ("k(1, 2);", |t| t.contains('k')),
+    ("var x = 1 + 2;", |t| t.contains("var")),
+    ("{ { print(1); } }", |t| t.contains('{')),
+];
+
+/// Whether some level of the tree has exactly one node HDD can remove.
+fn has_single_node_level(s: &Session<'_>) -> bool {
+    s.tree.levels().iter().any(|level| {
+        level
+            .iter()
+            .filter(|&&n| s.view().removal(n).is_some())
+            .count()
+            == 1
+    })
+}
+
+#[test]
+fn hdd_fixpoints_are_one_tree_minimal_on_single_node_levels() {
+    for &(src, oracle) in SINGLE_NODE_LEVELS {
+        assert!(has_single_node_level(&session(src, oracle, 1)), "{src:?}");
+        for name in ["hdd*", "hoist*+hdd*", "hoist*+hddh*"] {
+            for jobs in [1, 2] {
+                let s = run(name, src, oracle, jobs);
+                let out = s.tree.text();
+                assert!(oracle(&out), "{name} on {src:?}: {out:?}");
+                assert_removal_minimal(&s, oracle);
+            }
+        }
+    }
+}
+
+#[test]
+fn hdd_removes_the_only_removable_node_of_a_level() {
+    // The `if` statement is the only node of its level with a removal (its rule's minimal
+    // text `if(0);`, which the oracle rejects); its `stmt` is the only one of the next level
+    // (minimal text `;`), and the condition has none.
+    let s = run("hdd*", "if (a) { f(); }", |t| t.contains("if (a)"), 1);
+    assert_eq!(
+        s.tree.text().split_whitespace().collect::<String>(),
+        "if(a);"
+    );
 }
