@@ -272,30 +272,45 @@ impl<'a> View<'a> {
     }
 
     /// χ(n): the nearest descendants of `node` on each path that may replace it (compatible
-    /// with its slot and printing fewer tokens), searching at most `max_depth` levels down
-    /// (0 = unbounded). In tree order.
+    /// with its slot and printing fewer tokens), at most `max_depth` levels down (0 =
+    /// unbounded), counted as [`hoist_level`] counts them. In tree order.
     pub fn hoist_candidates(&self, node: NodeId, max_depth: usize) -> Vec<NodeId> {
         let t = self.tree;
         let tables = self.tables();
         let slot = t.slot_rule(node);
         let weight = t.weight(node);
+        let within = |depth: usize| max_depth == 0 || depth <= max_depth;
         let mut found = Vec::new();
-        let mut stack: Vec<(NodeId, usize)> = t.children(node).map(|c| (c, 1)).collect();
-        stack.reverse();
+        let mut stack: Vec<(NodeId, usize)> = Vec::new();
+        let push_children = |stack: &mut Vec<(NodeId, usize)>, d: NodeId, depth: usize| {
+            let before = stack.len();
+            stack.extend(
+                t.children(d)
+                    .map(|c| (c, hoist_level(t, d, c, depth)))
+                    .filter(|&(_, level)| within(level)),
+            );
+            stack[before..].reverse();
+        };
+        push_children(&mut stack, node, 0);
         while let Some((d, depth)) = stack.pop() {
             let info = tables.rule(t.rule(d));
             if !info.token && t.weight(d) < weight && tables.compatible(slot, t.rule(d)) {
                 found.push(d);
                 continue;
             }
-            if max_depth == 0 || depth < max_depth {
-                let before = stack.len();
-                stack.extend(t.children(d).map(|c| (c, depth + 1)));
-                stack[before..].reverse();
-            }
+            push_children(&mut stack, d, depth);
         }
         found
     }
+}
+
+/// The depth below a hoisting node of `child`, whose parent `parent` is at `depth`: one more
+/// where the token weight drops, the same where it does not. A chain of single-child wrappers
+/// (a C expression's precedence levels between an assignment and the call it holds) prints
+/// the same tokens at every level and so does not use up the bound; in a tree without such
+/// chains this is the plain level count Perses' BoundedBFS uses (perses….txt Alg. 4).
+fn hoist_level(tree: &Tree, parent: NodeId, child: NodeId, depth: usize) -> usize {
+    depth + usize::from(tree.weight(child) < tree.weight(parent))
 }
 
 /// Syntax-check counters, shared by the deferred checks of one list of candidates.

@@ -140,7 +140,8 @@ pub struct Args {
     #[arg(long)]
     pub full_reparse: bool,
 
-    /// How many levels below a node Perses and hoisting look for a replacement (0 = all).
+    /// How many levels below a node Perses and hoisting look for a replacement (0 = all); a
+    /// level counts where the token weight drops, not at single-child wrappers.
     #[arg(long, value_name = "N", default_value_t = AlgoOptions::default().hoist_depth)]
     pub hoist_depth: usize,
 
