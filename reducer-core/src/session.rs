@@ -29,6 +29,12 @@ pub struct SessionOptions {
     pub syntax_check: SyntaxCheck,
     /// Most local checks per candidate before a full parse is cheaper.
     pub max_local_checks: usize,
+    /// Verification mode: every tree candidate sent to the oracle (speculative runs included)
+    /// is parsed in full as well, and those that do not parse are counted
+    /// ([`Stats::verified_invalid`](crate::stats::Stats::verified_invalid)). It measures what
+    /// the syntax check lets through and changes nothing else. The text baselines
+    /// (`ddmin-lines`, `ddmin-tokens`) have no syntax check by design and are not verified.
+    pub verify_syntax: bool,
 }
 
 impl Default for SessionOptions {
@@ -36,6 +42,7 @@ impl Default for SessionOptions {
         SessionOptions {
             syntax_check: SyntaxCheck::Local,
             max_local_checks: 64,
+            verify_syntax: false,
         }
     }
 }
@@ -165,6 +172,7 @@ impl<'l> Session<'l> {
             text: c.text,
             config: c.config,
             check: None,
+            verify: None,
         }
     }
 
@@ -332,8 +340,26 @@ impl CheckCounters {
 }
 
 /// Prints a candidate and prepares its syntax check, which the tester runs only if the cache
-/// does not know the text.
+/// does not know the text; in verification mode, also the full parse the tester runs if it
+/// sends the candidate to the oracle.
 fn make_candidate<'a>(
+    tree: &'a Tree,
+    lang: &'a dyn Language,
+    options: &SessionOptions,
+    edits: &EditSet,
+    checks: &'a CheckCounters,
+) -> Candidate<'a> {
+    let mut candidate = checked_candidate(tree, lang, options, edits, checks);
+    if options.verify_syntax {
+        candidate.verify = Some(Box::new(|text: &[u8]| {
+            std::str::from_utf8(text).is_ok_and(|t| lang.accepts(t))
+        }));
+    }
+    candidate
+}
+
+/// Prints a candidate and prepares the syntax check `options` ask for.
+fn checked_candidate<'a>(
     tree: &'a Tree,
     lang: &'a dyn Language,
     options: &SessionOptions,
