@@ -281,7 +281,8 @@ impl<'a> View<'a> {
 
     /// χ(n): the nearest descendants of `node` on each path that may replace it (compatible
     /// with its slot and printing fewer tokens), at most `max_depth` levels down (0 =
-    /// unbounded), counted as [`hoist_level`] counts them. In tree order.
+    /// unbounded). A level counts only where the token weight drops: a child printing as
+    /// many tokens as its parent is at its parent's depth. In tree order.
     pub fn hoist_candidates(&self, node: NodeId, max_depth: usize) -> Vec<NodeId> {
         let t = self.tree;
         let tables = self.tables();
@@ -316,7 +317,8 @@ impl<'a> View<'a> {
 /// where the token weight drops, the same where it does not. A chain of single-child wrappers
 /// (a C expression's precedence levels between an assignment and the call it holds) prints
 /// the same tokens at every level and so does not use up the bound; in a tree without such
-/// chains this is the plain level count Perses' BoundedBFS uses (perses….txt Alg. 4).
+/// chains this is the plain level count of Perses' BoundedBFS
+/// (perses-syntax-guided-reduction.txt Alg. 4).
 fn hoist_level(tree: &Tree, parent: NodeId, child: NodeId, depth: usize) -> usize {
     depth + usize::from(tree.weight(child) < tree.weight(parent))
 }
