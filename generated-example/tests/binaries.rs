@@ -166,13 +166,7 @@ fn java_example_with_a_grep_oracle() {
     // javac takes seconds per run; the grammar side is exercised with a cheap oracle that
     // keeps the offending assignment and requires the file to still parse as Java.
     let dir = tempfile::tempdir().unwrap();
-    let oracle = dir.path().join("keep.sh");
-    std::fs::write(&oracle, "#!/bin/sh\ngrep -q 'int total = sum;' \"$1\"\n").unwrap();
-    std::process::Command::new("chmod")
-        .arg("+x")
-        .arg(&oracle)
-        .status()
-        .unwrap();
+    let oracle = java_grep_oracle(dir.path());
     let input = root().join("examples/java/Ledger.java");
     let (original, result, _) = reduce(env!("CARGO_BIN_EXE_reduce-java"), &input, &oracle, &[]);
     assert!(result.contains("int total = sum;"));
@@ -263,4 +257,66 @@ fn parse_errors_name_file_line_and_column() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.c:3:1"), "{err}");
+}
+
+/// A grep oracle keeping the Java example's offending assignment, in `dir`.
+fn java_grep_oracle(dir: &Path) -> PathBuf {
+    let oracle = dir.join("keep.sh");
+    std::fs::write(&oracle, "#!/bin/sh\ngrep -q 'int total = sum;' \"$1\"\n").unwrap();
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&oracle)
+        .status()
+        .unwrap();
+    oracle
+}
+
+#[test]
+fn verification_mode_parses_every_candidate_sent_to_the_oracle() {
+    let dir = tempfile::tempdir().unwrap();
+    let oracle = java_grep_oracle(dir.path());
+    let input = root().join("examples/java/Ledger.java");
+    let bin = env!("CARGO_BIN_EXE_reduce-java");
+    let (_, _, stats) = reduce(bin, &input, &oracle, &["--verify-syntax"]);
+    let checks = &stats["syntax_checks"];
+    let sent = stats["queries"]["real"].as_u64().unwrap()
+        + stats["queries"]["speculative"].as_u64().unwrap();
+    // Every oracle run but three was verified: the original's test, the final check and the
+    // default algorithm's tidy-up of blank lines (parsed before it is tested) are not tree
+    // candidates.
+    assert_eq!(
+        checks["verified"].as_u64().unwrap() + 3,
+        sent,
+        "{checks} {}",
+        stats["queries"]
+    );
+    assert_eq!(checks["verified_invalid"], 0, "{checks}");
+    assert_eq!(checks["result_parses"], true, "{checks}");
+    let (_, _, stats) = reduce(bin, &input, &oracle, &[]);
+    assert_eq!(stats["syntax_checks"]["verified"], 0);
+    assert_eq!(stats["syntax_checks"]["result_parses"], true);
+}
+
+#[test]
+fn a_result_that_does_not_parse_is_reported() {
+    // Token ddmin has no syntax check: with a grep oracle its result is not Java.
+    let dir = tempfile::tempdir().unwrap();
+    let oracle = java_grep_oracle(dir.path());
+    let input = dir.path().join("Ledger.java");
+    std::fs::copy(root().join("examples/java/Ledger.java"), &input).unwrap();
+    let stats = dir.path().join("stats.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_reduce-java"))
+        .args(["-q", "-a", "ddmin-tokens", "--stats"])
+        .arg(&stats)
+        .arg(&input)
+        .arg("--test")
+        .arg(&oracle)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("does not parse as Java"), "{stderr}");
+    let stats: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(stats).unwrap()).unwrap();
+    assert_eq!(stats["syntax_checks"]["result_parses"], false);
 }

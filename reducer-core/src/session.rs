@@ -29,6 +29,12 @@ pub struct SessionOptions {
     pub syntax_check: SyntaxCheck,
     /// Most local checks per candidate before a full parse is cheaper.
     pub max_local_checks: usize,
+    /// Verification mode: every tree candidate sent to the oracle (speculative runs included)
+    /// is parsed in full as well, and those that do not parse are counted
+    /// ([`Stats::verified_invalid`](crate::stats::Stats::verified_invalid)). It measures what
+    /// the syntax check lets through and changes nothing else. The text baselines
+    /// (`ddmin-lines`, `ddmin-tokens`) have no syntax check by design and are not verified.
+    pub verify_syntax: bool,
 }
 
 impl Default for SessionOptions {
@@ -36,6 +42,7 @@ impl Default for SessionOptions {
         SessionOptions {
             syntax_check: SyntaxCheck::Local,
             max_local_checks: 64,
+            verify_syntax: false,
         }
     }
 }
@@ -212,6 +219,7 @@ impl<'l> Session<'l> {
             text: c.text,
             config: c.config,
             check: None,
+            verify: None,
         }
     }
 
@@ -319,30 +327,47 @@ impl<'a> View<'a> {
     }
 
     /// χ(n): the nearest descendants of `node` on each path that may replace it (compatible
-    /// with its slot and printing fewer tokens), searching at most `max_depth` levels down
-    /// (0 = unbounded). In tree order.
+    /// with its slot and printing fewer tokens), at most `max_depth` levels down (0 =
+    /// unbounded). A level counts only where the token weight drops: a child printing as
+    /// many tokens as its parent is at its parent's depth. In tree order.
     pub fn hoist_candidates(&self, node: NodeId, max_depth: usize) -> Vec<NodeId> {
         let t = self.tree;
         let tables = self.tables();
         let slot = t.slot_rule(node);
         let weight = t.weight(node);
+        let within = |depth: usize| max_depth == 0 || depth <= max_depth;
         let mut found = Vec::new();
-        let mut stack: Vec<(NodeId, usize)> = t.children(node).map(|c| (c, 1)).collect();
-        stack.reverse();
+        let mut stack: Vec<(NodeId, usize)> = Vec::new();
+        let push_children = |stack: &mut Vec<(NodeId, usize)>, d: NodeId, depth: usize| {
+            let before = stack.len();
+            stack.extend(
+                t.children(d)
+                    .map(|c| (c, hoist_level(t, d, c, depth)))
+                    .filter(|&(_, level)| within(level)),
+            );
+            stack[before..].reverse();
+        };
+        push_children(&mut stack, node, 0);
         while let Some((d, depth)) = stack.pop() {
             let info = tables.rule(t.rule(d));
             if !info.token && t.weight(d) < weight && tables.compatible(slot, t.rule(d)) {
                 found.push(d);
                 continue;
             }
-            if max_depth == 0 || depth < max_depth {
-                let before = stack.len();
-                stack.extend(t.children(d).map(|c| (c, depth + 1)));
-                stack[before..].reverse();
-            }
+            push_children(&mut stack, d, depth);
         }
         found
     }
+}
+
+/// The depth below a hoisting node of `child`, whose parent `parent` is at `depth`: one more
+/// where the token weight drops, the same where it does not. A chain of single-child wrappers
+/// (a C expression's precedence levels between an assignment and the call it holds) prints
+/// the same tokens at every level and so does not use up the bound; in a tree without such
+/// chains this is the plain level count of Perses' BoundedBFS
+/// (perses-syntax-guided-reduction.txt Alg. 4).
+fn hoist_level(tree: &Tree, parent: NodeId, child: NodeId, depth: usize) -> usize {
+    depth + usize::from(tree.weight(child) < tree.weight(parent))
 }
 
 /// Syntax-check counters, shared by the deferred checks of one list of candidates.
@@ -364,8 +389,26 @@ impl CheckCounters {
 }
 
 /// Prints a candidate and prepares its syntax check, which the tester runs only if the cache
-/// does not know the text.
+/// does not know the text; in verification mode, also the full parse the tester runs if it
+/// sends the candidate to the oracle.
 fn make_candidate<'a>(
+    tree: &'a Tree,
+    lang: &'a dyn Language,
+    options: &SessionOptions,
+    edits: &EditSet,
+    checks: &'a CheckCounters,
+) -> Candidate<'a> {
+    let mut candidate = checked_candidate(tree, lang, options, edits, checks);
+    if options.verify_syntax {
+        candidate.verify = Some(Box::new(|text: &[u8]| {
+            std::str::from_utf8(text).is_ok_and(|t| lang.accepts(t))
+        }));
+    }
+    candidate
+}
+
+/// Prints a candidate and prepares the syntax check `options` ask for.
+fn checked_candidate<'a>(
     tree: &'a Tree,
     lang: &'a dyn Language,
     options: &SessionOptions,

@@ -49,6 +49,12 @@ pub struct Stats {
     pub full_parses: u64,
     /// Time spent in syntax checks.
     pub check_time: Duration,
+    /// Verification mode (`SessionOptions::verify_syntax`): candidates sent to the oracle
+    /// (speculative runs included) that were also parsed in full.
+    pub verified: u64,
+    /// Of those, how many did not parse: invalid candidates the syntax check let through to
+    /// the oracle (0 expected).
+    pub verified_invalid: u64,
     /// Size of the current best candidate over time.
     pub sizes: Vec<SizeSample>,
     /// What each stage of a staged algorithm (deletion, each transformation) did, in the
@@ -89,6 +95,8 @@ impl Default for Stats {
             local_checks: 0,
             full_parses: 0,
             check_time: Duration::ZERO,
+            verified: 0,
+            verified_invalid: 0,
             sizes: Vec::new(),
             passes: Vec::new(),
         }

@@ -37,6 +37,10 @@ pub struct Candidate<'a> {
     pub config: Option<Box<[u32]>>,
     /// A syntax check still to run; the cache is asked first, so a cached text skips it.
     pub check: Option<DeferredCheck<'a>>,
+    /// Verification mode: a full parse the tester runs on the text when it sends it to the
+    /// oracle, counting it in [`Stats::verified`] and, when it says no, in
+    /// [`Stats::verified_invalid`]. It changes nothing else.
+    pub verify: Option<DeferredCheck<'a>>,
 }
 
 impl std::fmt::Debug for Candidate<'_> {
@@ -48,6 +52,7 @@ impl std::fmt::Debug for Candidate<'_> {
             )
             .field("config", &self.config)
             .field("check", &self.check.is_some())
+            .field("verify", &self.verify.is_some())
             .finish()
     }
 }
@@ -256,7 +261,12 @@ enum Slot<'c> {
     },
     /// Prepared while every run was going (cache missed, syntax passed): it starts as soon as
     /// one ends. At most one candidate waits, always the last slot.
-    Waiting { text: Vec<u8>, key: CacheKey },
+    Waiting {
+        text: Vec<u8>,
+        key: CacheKey,
+        /// The candidate's verification, run if it is sent to the oracle.
+        verify: Option<DeferredCheck<'c>>,
+    },
     /// An oracle run is under way.
     Running {
         cancel: Arc<AtomicBool>,
@@ -528,7 +538,11 @@ impl Tester {
                 elapsed: Duration::ZERO,
                 check: candidate.check,
             },
-            None => Slot::Waiting { text, key },
+            None => Slot::Waiting {
+                text,
+                key,
+                verify: candidate.verify,
+            },
         })
     }
 
@@ -538,7 +552,7 @@ impl Tester {
         let Some(Slot::Waiting { .. }) = slots.back() else {
             return false;
         };
-        let Some(Slot::Waiting { text, key }) = slots.pop_back() else {
+        let Some(Slot::Waiting { text, key, verify }) = slots.pop_back() else {
             unreachable!()
         };
         if let Some(outcome) = self.cache.peek(&key) {
@@ -560,6 +574,13 @@ impl Tester {
         let started = self.oracle.start(&text);
         if started.is_none() {
             self.clock.stop(); // the worker times the whole test
+        }
+        if let Some(verify) = verify {
+            // While the program runs, when it started here.
+            self.stats.verified += 1;
+            if !verify(&text) {
+                self.stats.verified_invalid += 1;
+            }
         }
         let cancel = Arc::new(AtomicBool::new(false));
         let job = Job {

@@ -20,7 +20,11 @@
 //!   offers a replacement that leaves the text as it is.
 //! - Fig. 7's recursion is unbounded; [`AlgoOptions::hoist_depth`] bounds how many levels
 //!   below n are searched (0 = unbounded, the paper's χ(n); the default 4 is the bound Perses
-//!   uses, Sect. V), to cap the cost on deep expression chains.
+//!   uses, Sect. V), to cap the cost on large subtrees. A level counts only where the token
+//!   weight drops: the chains of single-child precedence wrappers of an expression grammar
+//!   would otherwise use up the bound (in C, `x = f(1, g(y))` is 16 edges from `g(y)`, 4
+//!   weight drops), and χ(n) could never reach the paper's Fig. 5 case of a call hoisted
+//!   out of the call around it.
 //!
 //! Every node's candidate list is tested with one [`Session::first_interesting_of`] call, so
 //! `-j N` speculation tests the candidates of one node in parallel and commits exactly what the

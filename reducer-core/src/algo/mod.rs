@@ -38,7 +38,10 @@ pub struct AlgoOptions {
     pub one_pass: bool,
     /// Options of the list reducer used on node lists (ddmin's split factor etc.).
     pub dd: DdOptions,
-    /// How deep Perses and hoisting look for a replacement below a node (0 = unbounded).
+    /// How deep Perses and hoisting look for a replacement below a node (0 = unbounded),
+    /// counting only the levels where the token weight drops ([`View::hoist_candidates`]).
+    ///
+    /// [`View::hoist_candidates`]: crate::session::View::hoist_candidates
     pub hoist_depth: usize,
     /// Pardis' nullability pruning (Sect. 3.2).
     pub nullability_pruning: bool,

@@ -70,6 +70,15 @@ impl ListTest<NodeId> for NodeConfigs<'_, '_> {
 /// every improvement; returns the nodes that stayed. With `try_empty`, removing all of them
 /// at once is tried first (list reducers assume the empty list is not interesting, which
 /// does not hold for a part of a tree).
+///
+/// A single node is tested too: the list reducers test the empty configuration as the
+/// complement of a one-element list. The HDD paper's DDMIN assumes test(∅) passes and would
+/// return a one-element configuration untested, but a level's empty configuration is not
+/// the empty input, and HDD* is only 1-tree-minimal at its fixpoint ("if any single node
+/// is removed from the tree, the new test case will not be interesting anymore",
+/// hdd-with-hoisting.txt Sect. II) if a level whose only removable node is one node gets
+/// that node's removal tested. This is one test per such level that the papers' DDMIN does
+/// not make.
 pub fn reduce_nodes(
     session: &mut Session<'_>,
     items: Vec<(NodeId, Subst)>,
@@ -81,15 +90,16 @@ pub fn reduce_nodes(
         return items.into_iter().map(|(n, _)| n).collect();
     }
     let mut configs = NodeConfigs::new(session, &items);
-    if try_empty
-        && configs
+    if try_empty {
+        if configs
             .first_interesting(&mut std::iter::once(Vec::new()))
             .is_some()
-    {
-        return Vec::new();
-    }
-    if items.len() == 1 {
-        return vec![items[0].0];
+        {
+            return Vec::new();
+        }
+        if items.len() == 1 {
+            return vec![items[0].0]; // ∅, its only smaller configuration, was just tested
+        }
     }
     let all = items.into_iter().map(|(n, _)| n).collect();
     algorithm.reduce(all, &mut configs, options)

@@ -12,7 +12,8 @@
 //!
 //! Parallel speculation for Alg. 1: the candidates of one round are generated on a copy of the
 //! heap assuming every test fails (the common case); the first interesting one wins, and the
-//! real heap replays the recorded pops up to it, so the run is identical to `-j 1`.
+//! real heap replays the recorded pops, with the keys they were queued with, up to it, so the
+//! run is identical to `-j 1` and to the one-node-at-a-time algorithm.
 
 use super::nodes::reduce_nodes;
 use super::AlgoOptions;
@@ -50,12 +51,20 @@ fn nullable(view: &View<'_>, node: NodeId, pruning: bool) -> bool {
     }
 }
 
+/// ρ of a queued node (Alg. 1, Fig. 4): (token weight, BFS order, id), the weight read when
+/// the node is queued.
+type Key = (u32, u32, NodeId);
+
 /// One pop of Alg. 1, recorded so that the real heap can replay it.
 struct Pop {
+    /// The node popped.
+    node: NodeId,
     /// Whether the node was tested (it was nullable).
     tested: bool,
-    /// The children queued if the node stays.
-    children: Vec<NodeId>,
+    /// The queue entries its children got if the node stays, with the keys they had when
+    /// queued: the winner's deletion makes its ancestors lighter, and the sequential
+    /// algorithm had queued them before that.
+    children: Vec<Key>,
 }
 
 /// One pass of Alg. 1; returns whether the tree got smaller.
@@ -64,40 +73,42 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let order = bfs_order(&s.tree);
     let key = |t: &Tree, n: NodeId| (t.weight(n), order[n as usize], n);
     // Alg. 1 line 1: q ← PriorityQueue(ρ, {root})
-    let mut heap: BinaryHeap<(u32, u32, NodeId)> = BinaryHeap::from([key(&s.tree, s.tree.root())]);
+    let mut heap: BinaryHeap<Key> = BinaryHeap::from([key(&s.tree, s.tree.root())]);
     while !heap.is_empty() && !s.interrupted() {
         // Lines 2–8, speculatively: every pop under the assumption that its test fails.
         let mut sim = heap.clone();
         let mut log: Vec<Pop> = Vec::new();
         let found = s.first_interesting(&mut |v| loop {
-            let (_, _, n) = sim.pop()?;
-            let children: Vec<NodeId> = v.tree.children(n).collect();
-            for &c in &children {
-                sim.push(key(v.tree, c));
-            }
-            let tested = nullable(v, n, o.nullability_pruning);
-            log.push(Pop { tested, children });
+            let (_, _, node) = sim.pop()?;
+            let children: Vec<Key> = v.tree.children(node).map(|c| key(v.tree, c)).collect();
+            sim.extend(children.iter().copied());
+            let tested = nullable(v, node, o.nullability_pruning);
+            log.push(Pop {
+                node,
+                tested,
+                children,
+            });
             if tested {
-                return Some(EditSet::deleting([n]));
+                return Some(EditSet::deleting([node]));
             }
         });
         let Some(winner) = found else {
             break; // No deletion in the rest of the heap keeps the input interesting.
         };
-        // Replay on the real heap: every pop up to the winner; the winner's children are not
-        // queued (line 5: it was removed).
+        // Replay on the real heap with the recorded keys, so that it pops what the round
+        // popped: every pop up to the winner; the winner's children are not queued (line 5:
+        // it was removed).
         let mut tests = 0;
         for pop in log {
-            heap.pop();
+            let popped = heap.pop().map(|(_, _, n)| n);
+            debug_assert_eq!(popped, Some(pop.node), "the replay diverged from the round");
             if pop.tested {
                 if tests == winner {
                     break;
                 }
                 tests += 1;
             }
-            for c in pop.children {
-                heap.push((s.tree.weight(c), order[c as usize], c));
-            }
+            heap.extend(pop.children);
         }
     }
     s.tree.tokens() < before
@@ -255,6 +266,71 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Alg. 1 as the paper states it, one node at a time, every key computed when the node is
+    /// queued: the reference for the speculative rounds of [`pass`].
+    fn sequential_pass(s: &mut Session<'_>, o: &AlgoOptions) {
+        let order = bfs_order(&s.tree);
+        let key = |t: &Tree, n: NodeId| (t.weight(n), order[n as usize], n);
+        // q ← PriorityQueue(ρ, {root})
+        let mut heap = BinaryHeap::from([key(&s.tree, s.tree.root())]);
+        // while q ≠ ∅: n ← q.pop()
+        while let Some((_, _, n)) = heap.pop() {
+            // if nullable(n) ∧ test(tree − n) = ✗: tree ← tree − n
+            if nullable(&s.view(), n, o.nullability_pruning) && s.try_edits(EditSet::deleting([n]))
+            {
+                continue;
+            }
+            // else q.push(children(n))
+            for c in s.tree.children(n).collect::<Vec<_>>() {
+                heap.push(key(&s.tree, c));
+            }
+        }
+    }
+
+    #[test]
+    fn speculative_rounds_test_what_the_sequential_algorithm_tests() {
+        const SRC: &str = "var a = 1; var b = 2;\n\
+            if (a < b) { print(a, b); f(1); } else { g(2); }\n\
+            { var c = a + b; h(c); { print(c); k(a, b, c); } }\n\
+            k(!a, (b)); f(g(1), h(2));\n";
+        // Deleting `k(1, 2, 3);` makes its enclosing block lighter than `f(4, 5);`, both
+        // queued in the same round with the keys they had before: the replay of the round
+        // must pop what the round popped.
+        const NESTED: &str = "{ { k(1, 2, 3); print; } f(4, 5); }";
+        fn needs_print_c(t: &str) -> bool {
+            t.contains("print(c)") && t.contains("var c")
+        }
+        fn needs_k(t: &str) -> bool {
+            t.contains("k(") && t.contains("if")
+        }
+        fn needs_print_f_4(t: &str) -> bool {
+            t.contains("print;") && t.contains("f(4")
+        }
+        fn nothing(_: &str) -> bool {
+            false
+        }
+        type Oracle = fn(&str) -> bool;
+        let cases: [(&str, Oracle); 5] = [
+            (SRC, needs_print_c),
+            (SRC, needs_k),
+            (SRC, nothing),
+            (NESTED, needs_print_f_4),
+            (NESTED, nothing),
+        ];
+        for (src, oracle) in cases {
+            let reference = oracle_calls(src, oracle, 1, sequential_pass);
+            let rounds = oracle_calls(src, oracle, 1, |s, o| {
+                pass(s, o);
+            });
+            assert!(reference.0.len() > 2);
+            assert_eq!(rounds, reference);
+            let parallel = oracle_calls(src, oracle, 3, |s, o| {
+                pass(s, o);
+            });
+            assert_eq!(parallel.2, reference.2);
         }
     }
 

@@ -35,6 +35,7 @@ const GRAMMAR_ONLY: &[&str] = &[
     "parse_only",
     "no_reparse",
     "full_reparse",
+    "verify_syntax",
     "hoist_depth",
     "corpus",
     "gtr_unfiltered",
@@ -147,7 +148,14 @@ pub struct Args {
     #[arg(long)]
     pub full_reparse: bool,
 
-    /// How many levels below a node Perses and hoisting look for a replacement (0 = all).
+    /// Verification mode (hidden): parse in full every candidate the syntax check lets
+    /// through to the oracle and count those that do not parse (in the summary when any do,
+    /// and in --stats).
+    #[arg(long, hide = true)]
+    pub verify_syntax: bool,
+
+    /// How many levels below a node Perses and hoisting look for a replacement (0 = all); a
+    /// level counts where the token weight drops, not at single-child wrappers.
     #[arg(long, value_name = "N", default_value_t = AlgoOptions::default().hoist_depth)]
     pub hoist_depth: usize,
 
@@ -416,6 +424,7 @@ impl Args {
         };
         SessionOptions {
             syntax_check,
+            verify_syntax: self.verify_syntax,
             ..SessionOptions::default()
         }
     }
@@ -881,7 +890,7 @@ mod tests {
             C,
             "x.c --split-factor 3 --no-subset-tests --complement-order backward --cache config \
              --cache-all-outcomes --no-evict-larger --cache-full-keys --full-reparse \
-             --hoist-depth 0 --corpus corp --one-pass --no-nullability-pruning --timeout 0 \
+             --verify-syntax --hoist-depth 0 --corpus corp --one-pass --no-nullability-pruning --timeout 0 \
              -a perses --test t.sh",
         )
         .unwrap();
@@ -896,6 +905,7 @@ mod tests {
             (CacheMode::Config, false, false, false)
         );
         assert_eq!(a.session_options().syntax_check, SyntaxCheck::Full);
+        assert!(a.session_options().verify_syntax);
         let o = a.algo_options();
         assert!(o.one_pass && !o.nullability_pruning && o.hoist_depth == 0);
         assert_eq!(o.gtr_filter, GtrFilter::Corpus("corp".into()));
@@ -905,6 +915,7 @@ mod tests {
         let d = parse(C, "x.c --test t.sh").unwrap();
         assert_eq!(d.cache_options(), CacheOptions::default());
         assert_eq!(d.session_options().syntax_check, SyntaxCheck::Local);
+        assert!(!d.session_options().verify_syntax);
         assert_eq!(d.timeout(), Some(Duration::from_secs(30)));
         assert_eq!(d.algorithm_name(C), DEFAULT_ALGORITHM);
         assert!(d.jobs() >= 1);

@@ -512,6 +512,8 @@ fn reduce(
     };
     let interrupted = tester.interrupted();
     let mut not_run = tester.not_run_cause().map(str::to_string);
+    // The syntax check filters candidates but proves nothing: the result is parsed in full.
+    let result_parses = lang.map(|l| std::str::from_utf8(&result).is_ok_and(|t| l.accepts(t)));
 
     // The result is on disk already; make sure of it, then check it once more.
     let write_error = {
@@ -554,6 +556,7 @@ fn reduce(
         original,
         out_path: &out_path,
         result: &result,
+        result_parses,
         out_size: Size {
             bytes: result.len(),
             tokens: result_tokens,
@@ -584,6 +587,13 @@ fn reduce(
             "{bin}: the test could not be run, even when tried again: {cause}\n{bin}: the \
              reduction stopped; the best result so far is kept in {}",
             out_path.display()
+        );
+    }
+    if let (Some(lang), Some(false)) = (lang, result_parses) {
+        eprintln!(
+            "{bin}: warning: the result in {} does not parse as {}",
+            out_path.display(),
+            lang.name()
         );
     }
     if let Some(why) = &flaky {
@@ -621,6 +631,8 @@ struct Facts<'a> {
     original: Size,
     out_path: &'a Path,
     result: &'a [u8],
+    /// Whether the result parses in full (`None` without a grammar).
+    result_parses: Option<bool>,
     out_size: Size,
     wall: Duration,
     stats: Stats,
@@ -650,9 +662,16 @@ impl Facts<'_> {
             0 => String::new(),
             n => format!(", {n} could not be run"),
         };
+        let invalid = match stats.verified_invalid {
+            0 => String::new(),
+            n => format!(
+                ", {n} of {} verified candidates did not parse",
+                stats.verified
+            ),
+        };
         format!(
             "{}: {what}: {} → {} ({removed:.1}% removed) in {:.1} s; {} queries (+{} speculative, \
-             {} unresolved{not_run}), {} cache hits{syntax}; result in {}",
+             {} unresolved{not_run}), {} cache hits{syntax}{invalid}; result in {}",
             self.bin,
             describe(o),
             describe(n),
@@ -686,7 +705,7 @@ impl Facts<'_> {
             input: FileSize::measure(&self.input.path, &self.input.bytes, self.original.tokens),
             output: FileSize::measure(self.out_path, self.result, self.out_size.tokens),
             queries: stats_json::queries(&self.stats),
-            syntax_checks: stats_json::syntax_checks(&self.stats),
+            syntax_checks: stats_json::syntax_checks(&self.stats, self.result_parses),
             time: stats_json::times(self.wall, self.stats.oracle_time, self.stats.oracle_busy),
             cache: stats_json::cache(&self.cache),
             size_over_time: stats_json::size_over_time(&self.stats, &self.samples, grammar),

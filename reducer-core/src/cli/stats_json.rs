@@ -8,7 +8,8 @@
 //!   "output": {"path", "bytes", "tokens", "non_whitespace_chars"},
 //!   "queries": {"real", "interesting", "cached", "speculative", "unresolved", "not_run",
 //!               "syntax_rejected", "total_tests"},
-//!   "syntax_checks": {"local", "full_parses", "seconds"},
+//!   "syntax_checks": {"local", "full_parses", "seconds", "verified", "verified_invalid",
+//!                     "result_parses"},
 //!   "time": {"wall_seconds", "oracle_seconds", "engine_seconds"},
 //!   "cache": {"lookups", "hits", "entries", "peak_bytes", "peak_entries"},
 //!   "size_over_time": [{"seconds", "bytes", "tokens"}, ...],
@@ -178,6 +179,13 @@ pub struct SyntaxChecks {
     pub full_parses: u64,
     /// Time spent checking.
     pub seconds: f64,
+    /// Verification mode (`--verify-syntax`): candidates sent to the oracle that were also
+    /// parsed in full (0 without it).
+    pub verified: u64,
+    /// Of those, how many did not parse (0 expected).
+    pub verified_invalid: u64,
+    /// Whether the final result parses (`null` without a grammar).
+    pub result_parses: Option<bool>,
 }
 
 /// Where the time went.
@@ -315,12 +323,15 @@ pub fn queries(stats: &Stats) -> Queries {
     }
 }
 
-/// Syntax-check counts from the engine's statistics.
-pub fn syntax_checks(stats: &Stats) -> SyntaxChecks {
+/// Syntax-check counts from the engine's statistics, and whether the result parses.
+pub fn syntax_checks(stats: &Stats, result_parses: Option<bool>) -> SyntaxChecks {
     SyntaxChecks {
         local: stats.local_checks,
         full_parses: stats.full_parses,
         seconds: stats.check_time.as_secs_f64(),
+        verified: stats.verified,
+        verified_invalid: stats.verified_invalid,
+        result_parses,
     }
 }
 
@@ -406,6 +417,8 @@ mod tests {
             queries: 7,
             cache_hits: 2,
             syntax_rejected: 1,
+            verified: 5,
+            verified_invalid: 1,
             ..Stats::default()
         };
         stats.record_size(10, 4);
@@ -424,7 +437,7 @@ mod tests {
             input: FileSize::measure(Path::new("x.toy"), b"var a = 1;", Some(4)),
             output: FileSize::measure(Path::new("x.toy.reduced"), b" a ;\n", Some(1)),
             queries: queries(&stats),
-            syntax_checks: syntax_checks(&stats),
+            syntax_checks: syntax_checks(&stats, Some(true)),
             time: times(
                 Duration::from_secs(3),
                 Duration::from_secs(2),
@@ -464,7 +477,17 @@ mod tests {
                     "total_tests",
                 ],
             ),
-            ("syntax_checks", &["local", "full_parses", "seconds"]),
+            (
+                "syntax_checks",
+                &[
+                    "local",
+                    "full_parses",
+                    "seconds",
+                    "verified",
+                    "verified_invalid",
+                    "result_parses",
+                ],
+            ),
             (
                 "time",
                 &["wall_seconds", "oracle_seconds", "engine_seconds"],
@@ -512,6 +535,9 @@ mod tests {
         assert_eq!(p[1]["name"], "canonicalize");
         assert_eq!(p[1]["bytes_removed"], 2);
         assert_eq!(p.as_array().unwrap().len(), 2);
+        assert_eq!(v["syntax_checks"]["verified"], 5);
+        assert_eq!(v["syntax_checks"]["verified_invalid"], 1);
+        assert_eq!(v["syntax_checks"]["result_parses"], true);
         assert_eq!(v["time"]["engine_seconds"], 1.0);
         assert_eq!(v["size_over_time"][1]["tokens"], 1);
         assert_eq!(

@@ -75,6 +75,7 @@ impl<T: Clone + Eq> ListTest<T> for TesterList<'_, T> {
             text: render(&c),
             config: Some(config_key(origin, &c)),
             check: None,
+            verify: None,
         });
         self.tester.first_interesting(candidates).map(|(i, _)| i)
     }
