@@ -163,6 +163,7 @@ impl<'l> Session<'l> {
         let checks = CheckCounters::default();
         let found = {
             let (tree, lang, checks) = (&self.tree, self.lang, &checks);
+            let verify = self.options.verify_syntax;
             // Sizes as the lexical counter sees them, the same way for both texts.
             let current = tree.text();
             let (tokens, bytes) = (tree.token_counter().count(&current), current.len());
@@ -176,7 +177,13 @@ impl<'l> Session<'l> {
                     checks.full.set(checks.full.get() + 1);
                     checks.timed(|| std::str::from_utf8(t).is_ok_and(|t| lang.accepts(t)))
                 };
-                Some(Candidate::deferred(text, Box::new(check)))
+                let mut candidate = Candidate::deferred(text, Box::new(check));
+                if verify {
+                    candidate.verify = Some(Box::new(move |t: &[u8]| {
+                        std::str::from_utf8(t).is_ok_and(|t| lang.accepts(t))
+                    }));
+                }
+                Some(candidate)
             });
             self.tester.first_interesting(&mut candidates)
         };
