@@ -168,6 +168,11 @@ pub trait Language: Sync {
     /// Runs `rule` at the start of `text` and returns how many bytes it matched (the rule
     /// need not reach the end of `text`). Used for cheap local syntax checks.
     fn parse_prefix(&self, rule: RuleId, text: &str) -> Result<usize, ParseError>;
+    /// The length in bytes of the comment (the grammar's `COMMENT` rule) that starts `text`,
+    /// if one does; `None` for a grammar without comments.
+    fn comment_len(&self, _text: &str) -> Option<usize> {
+        None
+    }
     /// Whether `text` parses as a whole, without building a tree or an error message (the
     /// syntax check's full parse).
     fn accepts(&self, text: &str) -> bool {

@@ -40,18 +40,43 @@ pub struct Input<'a> {
     pub span: Span,
 }
 
+/// The name of the generated atomic rule that wraps the grammar's `COMMENT`.
+const COMMENT_WRAPPER: &str = "reducer_comment__";
+
 /// The complete expansion of the attribute.
 pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
     let item = input.item;
     let ty = &item.ident;
     let module = format_ident!("__reducer_{}", ty);
+    // A comment rule gets an atomic wrapper, so that the parser reports how long a comment
+    // is (a silent rule leaves no pair to measure).
+    let has_comment = tables.id("COMMENT").is_some_and(|i| tables.rules[i].hidden);
+    let pest_grammar = if has_comment {
+        format!("{}\n{COMMENT_WRAPPER} = @{{ COMMENT }}\n", input.grammar)
+    } else {
+        input.grammar.clone()
+    };
     let pest = pest_generator::derive_parser(
         {
-            let g = &input.grammar;
+            let g = &pest_grammar;
             quote! { #[grammar_inline = #g] pub struct Parser; }
         },
         false,
     );
+    let wrapper = format_ident!("{}", COMMENT_WRAPPER);
+    let (wrapper_arm, comment_body) = if has_comment {
+        (
+            quote!(Rule::#wrapper => ::reducer_core::RuleId::MAX,),
+            quote! {
+                <Parser as ::pest::Parser<Rule>>::parse(Rule::#wrapper, text)
+                    .ok()
+                    .and_then(|pairs| pairs.map(|p| p.as_span().end()).max())
+                    .filter(|&n| n > 0)
+            },
+        )
+    } else {
+        (quote!(), quote!(::core::option::Option::None))
+    };
     let variants: Vec<_> = tables
         .rules
         .iter()
@@ -146,7 +171,14 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
             pub fn rule_id(rule: Rule) -> ::reducer_core::RuleId {
                 match rule {
                     #(Rule::#variants => #ids,)*
+                    #wrapper_arm
                 }
+            }
+
+            /// The length of the comment at the start of `text`, if one starts there.
+            pub fn comment_len(text: &str) -> ::core::option::Option<usize> {
+                limit(text.len());
+                #comment_body
             }
 
             /// Rule facts by rule id.
@@ -304,6 +336,10 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                 text: &str,
             ) -> ::core::result::Result<usize, ::reducer_core::ParseError> {
                 #module::parse_prefix(rule, text)
+            }
+
+            fn comment_len(&self, text: &str) -> ::core::option::Option<usize> {
+                #module::comment_len(text)
             }
         }
     }

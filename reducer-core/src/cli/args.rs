@@ -180,8 +180,8 @@ pub struct Args {
     #[arg(long)]
     pub no_rename: bool,
 
-    /// Keep every literal (number, string, character) as it is, for tests that check a
-    /// value the program prints.
+    /// Keep every literal (number, string, character, and any other atomic token that is
+    /// not a name) as it is, for tests that check a value the program prints.
     #[arg(long)]
     pub no_literals: bool,
 

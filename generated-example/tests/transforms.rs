@@ -1,0 +1,68 @@
+//! The transformations beyond deletion on real grammars: comments go (the grammar's
+//! `COMMENT` rule, measured by the generated parser), C type names become `int`, and the
+//! default ends smaller than deletion and hoisting alone; `-j 2` gives the `-j 1` result.
+
+use generated_example::{JavaScript, C};
+use reducer_core::algo::{self, AlgoOptions};
+use reducer_core::testing::session;
+use reducer_core::Language;
+
+type Pred = fn(&str) -> bool;
+
+static LANG_C: C = C;
+static LANG_JS: JavaScript = JavaScript;
+
+fn reduce(lang: &'static dyn Language, algorithm: &str, src: &str, oracle: Pred) -> String {
+    let mut texts = Vec::new();
+    for jobs in [1, 2] {
+        let mut s = session(lang, src, oracle, jobs);
+        algo::run(algorithm, &mut s, &AlgoOptions::default()).unwrap();
+        let out = s.text();
+        assert!(oracle(&out), "{algorithm}: {out:?}");
+        assert!(lang.parse(&out).is_ok(), "{algorithm}: {out:?}");
+        texts.push(out);
+    }
+    assert_eq!(texts[0], texts[1], "{algorithm}: -j 2 differs from -j 1");
+    texts.pop().unwrap()
+}
+
+#[test]
+fn the_comment_rule_measures_comments() {
+    assert_eq!(LANG_C.comment_len("/* a */ int"), Some(7));
+    assert_eq!(LANG_C.comment_len("// x\nint"), Some(4));
+    assert_eq!(LANG_C.comment_len("/ 2"), None);
+    // A multi-line comment is trivia only where it ends a line (it stands for a line break).
+    assert_eq!(LANG_JS.comment_len("/* a\n b */\nx"), Some(10));
+    assert_eq!(LANG_JS.comment_len("x // y"), None);
+}
+
+#[test]
+fn canonicalize_drops_comments_in_c_and_javascript() {
+    fn keeps_return(t: &str) -> bool {
+        t.contains("return x /") && t.contains("int x = 1;")
+    }
+    let src = "/* header\n   two lines */\nint f(void) { // entry\n    int x = 1; /* one */\n    return x / /* d */ 1;\n}\n";
+    let out = reduce(&LANG_C, "canonicalize", src, keeps_return);
+    assert!(!out.contains("/*") && !out.contains("//"), "{out:?}");
+    fn logs(t: &str) -> bool {
+        t.contains("console.log(a)") && t.contains("var a = 1;")
+    }
+    let src = "// c1\nvar a = 1; /* c2 */ console.log(a) // c3\n";
+    let out = reduce(&LANG_JS, "canonicalize", src, logs);
+    assert!(!out.contains("/*") && !out.contains("//"), "{out:?}");
+}
+
+#[test]
+fn the_default_turns_typedef_names_into_int_and_ends_smaller() {
+    fn oracle(t: &str) -> bool {
+        // The assignment must stay, with its declarations (a stand-in for a compiler).
+        let s: String = t.split_whitespace().collect();
+        s.contains("v[0]=w;") && s.contains("v[2];") && s.contains("w;")
+    }
+    let src = "typedef int my_int32;\nstruct S { int f; };\nmy_int32 compute(my_int32 a) { return a; }\nint main(void) {\n  my_int32 v[2];\n  my_int32 w;\n  v[0] = w;\n  return 0;\n}\n";
+    let old = reduce(&LANG_C, "pardis-hybrid+hoist", src, oracle);
+    let new = reduce(&LANG_C, algo::DEFAULT_ALGORITHM, src, oracle);
+    let size = |t: &str| t.split_whitespace().map(str::len).sum::<usize>();
+    assert!(size(&new) < size(&old), "{new:?} vs {old:?}");
+    assert!(!new.contains("my_int32"), "{new:?}");
+}
