@@ -203,3 +203,19 @@ fn the_default_schedule_ends_no_larger_than_deletion_alone() {
         "the transformations found nothing: {new}"
     );
 }
+
+#[test]
+fn a_text_that_is_not_smaller_never_reaches_the_oracle() {
+    fn oracle(t: &str) -> bool {
+        assert!(!t.contains("zzz") && t != "f(1);", "the oracle was shown {t:?}");
+        true
+    }
+    let mut s = reducer_core::testing::session(&TOY, "f(1);", oracle, 1);
+    let mut texts = vec!["f(1); zzz(2);", "f(1);", "g(1);", ";"].into_iter();
+    // Larger, equal, equal in size but another text, smaller: only the last is tested.
+    let found = s.first_interesting_text(&mut |_| texts.next().map(str::to_string));
+    assert_eq!(found, Some(3));
+    assert_eq!(s.text(), ";");
+    assert_eq!(s.tester.stats().syntax_rejected, 3);
+    assert_eq!(s.tester.stats().queries, 1);
+}
