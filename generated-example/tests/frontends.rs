@@ -287,7 +287,7 @@ fn csmith_programs_parse_after_preprocessing() {
 
 /// The gcc options a C corpus file is checked with: its first line may name them as
 /// `/* gcc: -std=c2x */`, or `/* gcc: none (reason) */` for a file gcc 12 cannot judge
-/// (C23 beyond gcc 12, C++ linkage blocks); the default is `-std=gnu17`.
+/// (C23 beyond gcc 12); `-x c++` checks C++ linkage blocks; the default is `-std=gnu17`.
 fn gcc_options(text: &str) -> Option<Vec<String>> {
     let first = text.lines().next().unwrap_or("");
     match first.split_once("gcc:") {
