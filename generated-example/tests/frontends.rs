@@ -284,3 +284,82 @@ fn csmith_programs_parse_after_preprocessing() {
     }
     eprintln!("csmith: {parsed} preprocessed programs parse and print back");
 }
+
+/// The gcc options a C corpus file is checked with: its first line may name them as
+/// `/* gcc: -std=c2x */`, or `/* gcc: none (reason) */` for a file gcc 12 cannot judge
+/// (C23 beyond gcc 12); `-x c++` checks C++ linkage blocks; the default is `-std=gnu17`.
+fn gcc_options(text: &str) -> Option<Vec<String>> {
+    let first = text.lines().next().unwrap_or("");
+    match first.split_once("gcc:") {
+        Some((_, rest)) => {
+            let opts = rest.trim_end().trim_end_matches("*/").trim();
+            if opts.starts_with("none") {
+                None
+            } else {
+                Some(opts.split_whitespace().map(String::from).collect())
+            }
+        }
+        None => Some(vec!["-std=gnu17".to_string()]),
+    }
+}
+
+/// Runs `gcc -fsyntax-only` with `opts` on `text`; true when gcc accepts it.
+fn gcc_accepts(text: &str, opts: &[String]) -> bool {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = tmp.path().join("t.c");
+    std::fs::write(&src, text).unwrap();
+    Command::new("gcc")
+        .args(["-fsyntax-only", "-w", "-x", "c"])
+        .args(opts)
+        .arg(&src)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn c_corpus_agrees_with_gcc() {
+    if !have("gcc", "--version") {
+        eprintln!("skipped: gcc is not installed");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let paths = files(&root.join("tests/corpus/c"), "c");
+    assert!(paths.len() >= 24, "only {} C corpus files", paths.len());
+    let mut checked = 0;
+    for p in &paths {
+        let text = std::fs::read_to_string(p).unwrap();
+        let tree = C
+            .parse(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert_eq!(tree.text(), text, "{} prints back", p.display());
+        if let Some(opts) = gcc_options(&text) {
+            assert!(gcc_accepts(&text, &opts), "gcc {opts:?} rejects {}", p.display());
+            checked += 1;
+        }
+    }
+    eprintln!("C corpus: {} files parse, {checked} of them checked by gcc", paths.len());
+}
+
+/// `(x) op= y` for every assignment operator, after a plain, a dereferenced and a subscripted
+/// parenthesised lvalue: a parenthesised name followed by an assignment operator is not a cast.
+#[test]
+fn parenthesised_lvalues_before_every_assignment_operator() {
+    let ops = ["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|="];
+    let gcc = have("gcc", "--version");
+    for op in ops {
+        for (lhs, spaced) in [("(r)", true), ("(r)", false), ("*(p)", true), ("(a)[i]", true), ("((r))", true)] {
+            let stmt = if spaced {
+                format!("{lhs} {op} (n);")
+            } else {
+                format!("{lhs}{op}(n);")
+            };
+            let text = format!("void f(int r, int n, int *p, int *a, int i) {{\n  {stmt}\n}}\n");
+            let tree = C.parse(&text).unwrap_or_else(|e| panic!("`{stmt}`: {e}"));
+            assert_eq!(tree.text(), text);
+            if gcc {
+                assert!(gcc_accepts(&text, &[]), "gcc rejects `{stmt}`");
+            }
+        }
+    }
+}
