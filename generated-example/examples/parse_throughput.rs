@@ -35,7 +35,11 @@ fn main() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let (lang, exts, default_dir): (&dyn Language, &[&str], PathBuf) = match lang_name.as_str() {
         "c" => (&C, &["c"], manifest.join("../../shared/bench/perses")),
-        "js" => (&JavaScript, &["js", "mjs"], manifest.join("tests/corpus/js")),
+        "js" => (
+            &JavaScript,
+            &["js", "mjs"],
+            manifest.join("tests/corpus/js"),
+        ),
         "java" => (&Java, &["java"], manifest.join("tests/corpus/java")),
         other => panic!("unknown language {other:?} (c, js or java)"),
     };
@@ -47,7 +51,11 @@ fn main() {
         .iter()
         .filter_map(|p| std::fs::read_to_string(p).ok())
         .collect();
-    assert!(!texts.is_empty(), "no {lang_name} files below {}", dir.display());
+    assert!(
+        !texts.is_empty(),
+        "no {lang_name} files below {}",
+        dir.display()
+    );
     let bytes: usize = texts.iter().map(String::len).sum();
     let mut best = f64::MAX;
     for _ in 0..5 {

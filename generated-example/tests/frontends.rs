@@ -334,21 +334,36 @@ fn c_corpus_agrees_with_gcc() {
             .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         assert_eq!(tree.text(), text, "{} prints back", p.display());
         if let Some(opts) = gcc_options(&text) {
-            assert!(gcc_accepts(&text, &opts), "gcc {opts:?} rejects {}", p.display());
+            assert!(
+                gcc_accepts(&text, &opts),
+                "gcc {opts:?} rejects {}",
+                p.display()
+            );
             checked += 1;
         }
     }
-    eprintln!("C corpus: {} files parse, {checked} of them checked by gcc", paths.len());
+    eprintln!(
+        "C corpus: {} files parse, {checked} of them checked by gcc",
+        paths.len()
+    );
 }
 
 /// `(x) op= y` for every assignment operator, after a plain, a dereferenced and a subscripted
 /// parenthesised lvalue: a parenthesised name followed by an assignment operator is not a cast.
 #[test]
 fn parenthesised_lvalues_before_every_assignment_operator() {
-    let ops = ["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|="];
+    let ops = [
+        "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|=",
+    ];
     let gcc = have("gcc", "--version");
     for op in ops {
-        for (lhs, spaced) in [("(r)", true), ("(r)", false), ("*(p)", true), ("(a)[i]", true), ("((r))", true)] {
+        for (lhs, spaced) in [
+            ("(r)", true),
+            ("(r)", false),
+            ("*(p)", true),
+            ("(a)[i]", true),
+            ("((r))", true),
+        ] {
             let stmt = if spaced {
                 format!("{lhs} {op} (n);")
             } else {

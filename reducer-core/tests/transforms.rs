@@ -207,7 +207,10 @@ fn the_default_schedule_ends_no_larger_than_deletion_alone() {
 #[test]
 fn a_text_that_is_not_smaller_never_reaches_the_oracle() {
     fn oracle(t: &str) -> bool {
-        assert!(!t.contains("zzz") && t != "f(1);", "the oracle was shown {t:?}");
+        assert!(
+            !t.contains("zzz") && t != "f(1);",
+            "the oracle was shown {t:?}"
+        );
         true
     }
     let mut s = reducer_core::testing::session(&TOY, "f(1);", oracle, 1);

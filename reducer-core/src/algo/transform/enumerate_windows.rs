@@ -4,6 +4,7 @@
 //! failed; this finds the pairs and triples that only go together (a declaration and its
 //! last use).
 
+use super::{by_sites, Change};
 use crate::algo::AlgoOptions;
 use crate::session::{Session, View};
 use crate::tree::{EditSet, NodeId};
@@ -11,36 +12,10 @@ use crate::tree::{EditSet, NodeId};
 /// One pass; returns whether anything changed.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let k = o.transform.siblings.max(2);
-    let mut changed = false;
-    let mut start = 0;
-    while !s.interrupted() && s.tree.tokens() <= super::MAX_TOKENS {
-        let windows = windows(&s.view(), k);
-        if start >= windows.len() {
-            break;
-        }
-        let mut produced = Vec::new();
-        let mut i = start;
-        let mut patterns = Vec::new().into_iter();
-        let found = s.first_interesting(&mut |_| loop {
-            if let Some(e) = patterns.next() {
-                produced.push(i - 1);
-                return Some(e);
-            }
-            if i >= windows.len() {
-                return None;
-            }
-            patterns = deletions(&windows[i]).into_iter();
-            i += 1;
-        });
-        match found {
-            Some(index) => {
-                changed = true;
-                start = produced[index];
-            }
-            None => break,
-        }
-    }
-    changed
+    let sites = |v: &View<'_>| -> Vec<EditSet> {
+        windows(v, k).iter().flat_map(|w| deletions(w)).collect()
+    };
+    by_sites(s, &sites, &|_, e| Some(Change::Edits(e.clone())))
 }
 
 /// The windows: k consecutive removable siblings of one list (shorter lists whole).

@@ -11,7 +11,7 @@
 //! | [`token_windows`] | C-Reduce's and C-Vise's token passes | a run of 1 to 8 tokens goes, across node boundaries |
 //! | [`enumerate_windows`] | Vulcan (local exhaustive enumeration) | in a window of siblings, every pattern that deletes two or more of them |
 //!
-//! All but the last are tested as whole texts: each candidate is parsed in full before the
+//! All are tested as whole texts: each candidate is parsed in full before the
 //! oracle sees it and adopted as a freshly parsed tree when interesting
 //! ([`Session::first_interesting_text`]); splicing and token windows cross node
 //! boundaries, where the local syntax check's anchors mean nothing. No candidate is ever
