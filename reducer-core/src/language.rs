@@ -181,4 +181,8 @@ pub trait Language: Sync {
                 .is_some_and(|rest| rest.trim_start().is_empty())
         })
     }
+    /// [`Language::accepts`] on bytes: false for text that is not UTF-8.
+    fn accepts_bytes(&self, text: &[u8]) -> bool {
+        std::str::from_utf8(text).is_ok_and(|t| self.accepts(t))
+    }
 }

@@ -175,13 +175,11 @@ impl<'l> Session<'l> {
                 }
                 let check = move |t: &[u8]| {
                     checks.full.set(checks.full.get() + 1);
-                    checks.timed(|| std::str::from_utf8(t).is_ok_and(|t| lang.accepts(t)))
+                    checks.timed(|| lang.accepts_bytes(t))
                 };
                 let mut candidate = Candidate::deferred(text, Box::new(check));
                 if verify {
-                    candidate.verify = Some(Box::new(move |t: &[u8]| {
-                        std::str::from_utf8(t).is_ok_and(|t| lang.accepts(t))
-                    }));
+                    candidate.verify = Some(Box::new(move |t: &[u8]| lang.accepts_bytes(t)));
                 }
                 Some(candidate)
             });
@@ -407,9 +405,7 @@ fn make_candidate<'a>(
 ) -> Candidate<'a> {
     let mut candidate = checked_candidate(tree, lang, options, edits, checks);
     if options.verify_syntax {
-        candidate.verify = Some(Box::new(|text: &[u8]| {
-            std::str::from_utf8(text).is_ok_and(|t| lang.accepts(t))
-        }));
+        candidate.verify = Some(Box::new(|text: &[u8]| lang.accepts_bytes(text)));
     }
     candidate
 }
@@ -435,7 +431,7 @@ fn checked_candidate<'a>(
             let text = tree.print(edits);
             let check = move |text: &[u8]| {
                 checks.full.set(checks.full.get() + 1);
-                checks.timed(|| std::str::from_utf8(text).is_ok_and(|t| lang.accepts(t)))
+                checks.timed(|| lang.accepts_bytes(text))
             };
             Candidate::deferred(text, Box::new(check))
         }

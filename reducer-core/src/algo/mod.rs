@@ -188,6 +188,10 @@ pub fn is_known(name: &str) -> bool {
 /// Runs the algorithm `name` on the session.
 pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), UnknownAlgorithm> {
     let fix = !o.one_pass;
+    if let Some(transform) = transform_named(name) {
+        repeat(s, fix, |s| transform(s, o));
+        return Ok(());
+    }
     match name {
         "pardis-hybrid+hoist+transform" => {
             staged(s, "deletion", |s| deletion_fixpoint(s, o));
@@ -216,10 +220,6 @@ pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), Unkno
             if !s.interrupted() {
                 text::tidy_lines(s);
             }
-        }
-        name if transform_named(name).is_some() => {
-            let transform = transform_named(name).expect("a known transformation");
-            repeat(s, fix, |s| transform(s, o));
         }
         "pardis" => {
             repeat(s, fix, |s| pardis::pass(s, o));

@@ -513,7 +513,7 @@ fn reduce(
     let interrupted = tester.interrupted();
     let mut not_run = tester.not_run_cause().map(str::to_string);
     // The syntax check filters candidates but proves nothing: the result is parsed in full.
-    let result_parses = lang.map(|l| std::str::from_utf8(&result).is_ok_and(|t| l.accepts(t)));
+    let result_parses = lang.map(|l| l.accepts_bytes(&result));
 
     // The result is on disk already; make sure of it, then check it once more.
     let write_error = {

@@ -31,7 +31,7 @@ fn comments(v: &View<'_>) -> Vec<(usize, usize)> {
     let tree = v.tree;
     let source = tree.source();
     let mut found = Vec::new();
-    for n in super::live_nodes(tree) {
+    for n in tree.bfs() {
         for seg in tree.segments(n) {
             let crate::tree::Segment::Text { start, end } = *seg else {
                 continue;
@@ -86,14 +86,23 @@ fn drop_comments(s: &mut Session<'_>) -> bool {
 
 /// Renames each name (in the order of first occurrence) to the shortest unused name.
 fn rename(s: &mut Session<'_>) -> bool {
-    let sites = |v: &View<'_>| Names::of(v).list;
-    let text = |v: &View<'_>, (name, nodes): &(String, Vec<NodeId>)| {
+    // Each name with the shortest unused name shorter than it, on the current text (the
+    // sites are listed again after every success, so the words in use are up to date).
+    let sites = |v: &View<'_>| {
         let used = words(&v.tree.text());
-        let rules = rules_of(v.tree, nodes);
-        let fresh = fresh_name(v, &rules, &used, name.len())?;
+        Names::of(v)
+            .list
+            .into_iter()
+            .filter_map(|(name, nodes)| {
+                let fresh = fresh_name(v, &rules_of(v.tree, &nodes), &used, name.len())?;
+                Some((nodes, fresh))
+            })
+            .collect::<Vec<_>>()
+    };
+    let change = |_: &View<'_>, (nodes, fresh): &(Vec<NodeId>, String)| {
         Some(replacing(nodes.iter().map(|&n| (n, fresh.as_str()))))
     };
-    by_sites(s, &sites, &text)
+    by_sites(s, &sites, &change)
 }
 
 /// Where literal shrinking can act: all literals at once, then each one.
@@ -107,7 +116,7 @@ enum Literal {
 fn shrinkable(v: &View<'_>) -> Vec<(NodeId, &'static str)> {
     let tables = v.tables();
     let tree = v.tree;
-    super::live_nodes(tree)
+    tree.bfs()
         .into_iter()
         .filter_map(|n| {
             let info = tables.rule(tree.rule(n));

@@ -129,11 +129,6 @@ pub(crate) fn node_text(tree: &Tree, node: NodeId) -> String {
     tree.print_node(node, &EditSet::new())
 }
 
-/// The nodes of the current tree, parents before children.
-pub(crate) fn live_nodes(tree: &Tree) -> Vec<NodeId> {
-    tree.bfs()
-}
-
 /// The identifiers of the program: each name with the nodes that spell it, in the order of
 /// first occurrence.
 #[derive(Clone, Debug, Default)]
@@ -147,7 +142,8 @@ impl Names {
     pub fn of(view: &View<'_>) -> Names {
         let tables = view.tables();
         let tree = view.tree;
-        let mut nodes: Vec<NodeId> = live_nodes(tree)
+        let mut nodes: Vec<NodeId> = tree
+            .bfs()
             .into_iter()
             .filter(|&n| tables.is_identifier(tree.rule(n)))
             .collect();

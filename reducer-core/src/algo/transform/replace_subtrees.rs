@@ -29,22 +29,20 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
 /// A candidate text with its size (tokens, bytes).
 type Sized = ((u32, usize), String);
 
-/// The smallest distinct texts of the subtrees of each rule.
-fn pool(v: &View<'_>, nodes: &[NodeId]) -> HashMap<RuleId, Vec<Sized>> {
+/// The smallest distinct texts of the subtrees of each rule (`texts`: each node's text).
+fn pool(v: &View<'_>, texts: &[(NodeId, String)]) -> HashMap<RuleId, Vec<Sized>> {
     let tree = v.tree;
     let counter = tree.token_counter();
     let mut pool: HashMap<RuleId, Vec<Sized>> = HashMap::new();
-    for &m in nodes {
-        let text = node_text(tree, m).trim().to_string();
+    for (m, text) in texts {
         if text.is_empty() {
             continue;
         }
-        let size = (counter.count(&text), text.len());
-        let entry = pool.entry(tree.rule(m)).or_default();
-        if entry.iter().any(|(_, t)| *t == text) {
+        let entry = pool.entry(tree.rule(*m)).or_default();
+        if entry.iter().any(|(_, t)| t == text) {
             continue;
         }
-        entry.push((size, text));
+        entry.push(((counter.count(text), text.len()), text.clone()));
         entry.sort();
         entry.truncate(POOL_PER_RULE);
     }
@@ -67,22 +65,29 @@ fn sites(v: &View<'_>, rename: bool, literals: bool) -> Vec<(Vec<NodeId>, String
             && !(info.token && identifier && !rename)
             && !(info.token && !identifier && !literals)
     });
-    let pool = pool(v, &nodes);
-    nodes.sort_by_key(|&n| std::cmp::Reverse(tree.weight(n)));
-    let mut groups: Vec<(RuleId, String, Vec<NodeId>)> = Vec::new();
-    let mut index: HashMap<(RuleId, String), usize> = HashMap::new();
-    for &n in &nodes {
-        let key = (tree.slot_rule(n), node_text(tree, n).trim().to_string());
-        match index.get(&key) {
-            Some(&i) => groups[i].2.push(n),
-            None => {
-                index.insert(key.clone(), groups.len());
-                groups.push((key.0, key.1, vec![n]));
-            }
-        }
+    // Each node printed once, in tree order (the pool keeps the first of equal texts).
+    let texts: Vec<(NodeId, String)> = nodes
+        .iter()
+        .map(|&n| (n, node_text(tree, n).trim().to_string()))
+        .collect();
+    let pool = pool(v, &texts);
+    // Nodes with the same slot and text form a group and share their replacements.
+    let mut groups: Vec<(Vec<NodeId>, Vec<String>)> = Vec::new();
+    let mut group_of: HashMap<NodeId, usize> = HashMap::new();
+    let mut index: HashMap<(RuleId, &str), usize> = HashMap::new();
+    let mut by_weight: Vec<&(NodeId, String)> = texts.iter().collect();
+    by_weight.sort_by_key(|(n, _)| std::cmp::Reverse(tree.weight(*n)));
+    for (n, own) in &by_weight {
+        let slot = tree.slot_rule(*n);
+        let i = *index.entry((slot, own.as_str())).or_insert_with(|| {
+            groups.push((Vec::new(), replacements(v, &pool, slot, own)));
+            groups.len() - 1
+        });
+        groups[i].0.push(*n);
+        group_of.insert(*n, i);
     }
     let mut list = Vec::new();
-    for (slot, own, members) in &groups {
+    for (members, replacements) in &groups {
         // Copies inside one another (a subtree that contains its own text) stay apart.
         let apart = members.iter().all(|&a| {
             members
@@ -90,16 +95,12 @@ fn sites(v: &View<'_>, rename: bool, literals: bool) -> Vec<(Vec<NodeId>, String
                 .all(|&b| a == b || !tree.is_ancestor_or_self(a, b))
         });
         if members.len() > 1 && apart {
-            for t in replacements(v, &pool, *slot, own) {
-                list.push((members.clone(), t));
-            }
+            list.extend(replacements.iter().map(|t| (members.clone(), t.clone())));
         }
     }
-    for n in nodes {
-        let own = node_text(tree, n).trim().to_string();
-        for t in replacements(v, &pool, tree.slot_rule(n), &own) {
-            list.push((vec![n], t));
-        }
+    for (n, _) in by_weight {
+        let (_, replacements) = &groups[group_of[n]];
+        list.extend(replacements.iter().map(|t| (vec![*n], t.clone())));
     }
     list
 }
