@@ -102,3 +102,61 @@ fn pathological_nesting_ends_in_an_error_or_a_tree() {
         }
     }
 }
+
+#[test]
+fn a_long_javascript_member_chain_gets_local_checks_in_linear_time() {
+    // 32,000 `.b` accesses in one chain. Each candidate below deletes thousands of them; the
+    // local re-parse that checks it must stay linear in the region it looks at (it once
+    // re-scanned the chain for each deleted element: 21 s per candidate at this length).
+    use reducer_core::testing::session;
+    use reducer_core::EditSet;
+    static LANG_JS: JavaScript = JavaScript;
+    let links = 32_000;
+    let src = format!(
+        "var a = {{}};\nvar r = a{};\nconsole.log(r);\n",
+        ".b".repeat(links)
+    );
+    fn oracle(t: &str) -> bool {
+        t.contains("console.log(r)") && t.matches(".b").count() >= 20_000
+    }
+    let mut s = session(&LANG_JS, &src, oracle, 1);
+    let started = Instant::now();
+    // The chain's elements: the node with the most children.
+    let chain = s
+        .tree
+        .bfs()
+        .into_iter()
+        .max_by_key(|&n| s.tree.children(n).count())
+        .unwrap();
+    let elements: Vec<_> = s
+        .tree
+        .children(chain)
+        .filter(|&c| s.tree.print_node(c, &EditSet::new()) == ".b")
+        .collect();
+    assert!(elements.len() >= links, "{} elements", elements.len());
+    for round in 0..5 {
+        // A run of 2,000 links, then every other link of the next 4,000.
+        let at = round * 6_000;
+        let run = EditSet::deleting(elements[at..at + 2_000].iter().copied());
+        let spread = EditSet::deleting(elements[at + 2_000..at + 6_000].iter().copied().step_by(2));
+        for edits in [run, spread] {
+            let before = s.text().matches(".b").count();
+            let wanted = before - 2_000 >= 20_000;
+            assert_eq!(s.try_edits(edits), wanted, "round {round}, {before} links");
+            let out = s.text();
+            assert!(oracle(&out) && LANG_JS.parse(&out).is_ok());
+            let after = if wanted { before - 2_000 } else { before };
+            assert_eq!(out.matches(".b").count(), after);
+        }
+    }
+    let stats = s.tester.stats();
+    assert!(stats.local_checks > 0, "no local check ran: {stats:?}");
+    // A generous bound: well under a second when linear, minutes when not.
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "took {:?} with {} local checks and {} full parses",
+        started.elapsed(),
+        stats.local_checks,
+        stats.full_parses
+    );
+}

@@ -177,11 +177,17 @@ impl OracleClock {
 
     /// An oracle run ends.
     pub fn stop(&self) {
+        self.stop_at(Instant::now());
+    }
+
+    /// An oracle run ended at `ended` (possibly a while ago, when the engine was busy with
+    /// something else as it ended).
+    pub fn stop_at(&self, ended: Instant) {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         s.running = s.running.saturating_sub(1);
         if s.running == 0 {
             if let Some(since) = s.since.take() {
-                s.busy += since.elapsed();
+                s.busy += ended.saturating_duration_since(since);
             }
         }
     }

@@ -15,7 +15,7 @@
 //! nothing more (as after Ctrl-C), and [`Tester::not_run_cause`] says why.
 
 use crate::cache::{Cache, CacheKey, CacheOptions, CacheStats, Probe};
-use crate::oracle::{retry_not_run, Oracle, Outcome, StartedTest};
+use crate::oracle::{retry_not_run, Finished, Oracle, Outcome, StartedTest};
 use crate::stats::{OracleClock, Stats};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -161,29 +161,40 @@ impl Job {
     fn run(self, oracle: &dyn Oracle, clock: &OracleClock, cancel: &AtomicBool) -> Done {
         let mut started = self.started;
         let mut not_run = 0;
-        let outcome = retry_not_run(
+        let finished = retry_not_run(
             cancel,
-            |o| *o,
+            |f: &Finished| f.outcome,
             || {
-                let outcome = match started.take() {
-                    // A cancelled test still ends here: its program is killed at once.
+                let finished = match started.take() {
+                    // A cancelled test still ends here: its program is killed at once. The
+                    // clock stops when the program ended, which can be before this thread
+                    // came to wait for it (`-j 1` prepares the next candidate meanwhile).
                     Some(test) => {
-                        let outcome = test.finish(cancel);
-                        clock.stop();
-                        outcome
+                        let finished = test.finish(cancel);
+                        clock.stop_at(finished.ended);
+                        finished
                     }
-                    None if cancel.load(Ordering::SeqCst) => Outcome::Unresolved,
-                    None => clock.time(|| oracle.test(&self.text, cancel)),
+                    None if cancel.load(Ordering::SeqCst) => Finished {
+                        outcome: Outcome::Unresolved,
+                        ended: Instant::now(),
+                    },
+                    None => {
+                        let outcome = clock.time(|| oracle.test(&self.text, cancel));
+                        Finished {
+                            outcome,
+                            ended: Instant::now(),
+                        }
+                    }
                 };
-                not_run += u64::from(outcome == Outcome::NotRun);
-                outcome
+                not_run += u64::from(finished.outcome == Outcome::NotRun);
+                finished
             },
         );
         Done {
             index: self.index,
             text: self.text,
-            outcome,
-            elapsed: self.launched.elapsed(),
+            outcome: finished.outcome,
+            elapsed: finished.ended.saturating_duration_since(self.launched),
             not_run,
         }
     }
@@ -880,6 +891,62 @@ mod tests {
         );
         let s = t.stats();
         assert_eq!((s.queries, s.speculative), (2, 0));
+    }
+
+    /// Starts tests that end at once (their answer: not interesting).
+    struct Instant0;
+
+    struct Ended(Instant);
+
+    impl StartedTest for Ended {
+        fn finish(self: Box<Self>, _cancel: &AtomicBool) -> Finished {
+            Finished {
+                outcome: Outcome::NotInteresting,
+                ended: self.0,
+            }
+        }
+    }
+
+    impl Oracle for Instant0 {
+        fn test(&self, _candidate: &[u8], _cancel: &AtomicBool) -> Outcome {
+            Outcome::NotInteresting
+        }
+
+        fn start(&self, _candidate: &[u8]) -> Option<Box<dyn StartedTest>> {
+            Some(Box::new(Ended(Instant::now())))
+        }
+    }
+
+    #[test]
+    fn preparing_the_next_candidate_is_not_oracle_time() {
+        // Each run ends as it starts; the check of the next candidate, made meanwhile, takes
+        // 300 ms. With `-j 1` the tester only comes to collect the answer after that check:
+        // the oracle's time (and busy time) stays near zero all the same.
+        let slow_check = || -> DeferredCheck<'static> {
+            Box::new(|_: &[u8]| {
+                std::thread::sleep(Duration::from_millis(300));
+                true
+            })
+        };
+        let mut t = Tester::new(Arc::new(Instant0), CacheOptions::default(), 1);
+        let list = vec![
+            Candidate::text("a"),
+            Candidate::deferred("b", slow_check()),
+            Candidate::deferred("c", slow_check()),
+        ];
+        assert_eq!(t.first_interesting(&mut list.into_iter()), None);
+        let s = t.stats();
+        assert_eq!(s.queries, 3);
+        assert!(
+            s.oracle_time < Duration::from_millis(200),
+            "{:?}",
+            s.oracle_time
+        );
+        assert!(
+            s.oracle_busy < Duration::from_millis(200),
+            "{:?}",
+            s.oracle_busy
+        );
     }
 
     /// Answers "not run" for texts starting with `!` (each attempt counted), interesting

@@ -640,11 +640,24 @@ fn results_keep_the_input_s_permission_bits() {
     for argv in [
         &["bug.toy", "--test", "./check.sh"][..],
         &["bug.toy", "-o", "small.toy", "--test", "./check.sh"],
-        &["bug.toy", "--in-place", "--test", "./check.sh"],
+        &[
+            "bug.toy",
+            "--stats",
+            "s.json",
+            "--in-place",
+            "--test",
+            "./check.sh",
+        ],
     ] {
         assert_exit(&c.run(TOY, argv), 0);
     }
-    for made in ["bug.toy.reduced", "small.toy", "bug.toy", "bug.toy.orig"] {
+    for made in [
+        "bug.toy.reduced",
+        "small.toy",
+        "bug.toy",
+        "bug.toy.orig",
+        "s.json",
+    ] {
         assert_eq!(mode(made), 0o644, "{made}");
     }
 }

@@ -82,6 +82,14 @@ pub fn write_atomic_with(
     Ok(())
 }
 
+/// The read and write bits of `model`, for a data file derived from it (a statistics
+/// record is never executable, even when the input is).
+pub fn data_permissions_like(model: &Path) -> Option<fs::Permissions> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = fs::metadata(model).ok()?.permissions().mode() & 0o666;
+    Some(fs::Permissions::from_mode(mode))
+}
+
 /// The permission bits of `model` (read, write, execute for owner, group and others; no
 /// set-id or sticky bits), for a file that should be like it, e.g. a result like its input.
 pub fn permissions_like(model: &Path) -> Option<fs::Permissions> {

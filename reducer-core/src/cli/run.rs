@@ -5,8 +5,8 @@ use super::args::{check_program, misplaced_options, Args, Flavor, TEXT_ALGORITHM
 use super::guard::Files;
 use super::inspect::{decode, grammar_report, parse_check, parse_error};
 use super::output::{
-    default_output, next_backup, same_file, write_atomic, write_backup, BackgroundWriter,
-    BestWriter, ResultHook,
+    data_permissions_like, default_output, next_backup, same_file, write_atomic_with, write_backup,
+    BackgroundWriter, BestWriter, ResultHook,
 };
 use super::progress::{removed_percent, Progress, Sample, Size, Style};
 use super::stats_json::{self, FileSize, Record, Tool};
@@ -611,7 +611,9 @@ fn reduce(
     }
     if let Some(path) = &args.stats {
         let json = facts.record(exit).to_json();
-        if let Err(e) = write_atomic(path, json.as_bytes()) {
+        // As readable as the input (a new file; an existing one keeps its permissions).
+        let like_input = data_permissions_like(&job.input);
+        if let Err(e) = write_atomic_with(path, json.as_bytes(), like_input.as_ref()) {
             errln!("{bin}: cannot write {}: {e}", path.display());
             if exit == Exit::Success {
                 exit = Exit::Usage;

@@ -42,7 +42,7 @@
 //! Unix only (process groups, `kill`, `waitid`).
 
 use super::run_dir::RunDir;
-use super::{Oracle, Outcome, StartedTest};
+use super::{Finished, Oracle, Outcome, StartedTest};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, Read};
@@ -52,7 +52,7 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// How many bytes of the program's stderr a [`RunReport`] keeps (the last ones).
@@ -488,11 +488,15 @@ impl CommandOracle {
     /// program; [`Launched::wait`], on any thread, sees it to the end.
     pub fn launch(&self, candidate: &[u8]) -> Launched {
         let start = Instant::now();
-        let launched = |dir, child| Launched {
+        let launched = |dir, child: Result<Child, RunReport>| Launched {
             start,
             dir,
             keep_temps: self.keep_temps,
             timeout: self.timeout,
+            exit_stamp: child
+                .as_ref()
+                .ok()
+                .and_then(|c| ExitStamp::watch(c.id() as libc::pid_t)),
             child,
             reports: self.reports.clone(),
         };
@@ -584,6 +588,8 @@ pub struct Launched {
     timeout: Option<Duration>,
     /// The running program, or the report of why none runs.
     child: Result<Child, RunReport>,
+    /// When the program exited, as seen by a thread that waits for nothing else.
+    exit_stamp: Option<ExitStamp>,
     reports: Arc<Mutex<Reports>>,
 }
 
@@ -597,12 +603,14 @@ impl Launched {
             keep_temps,
             timeout,
             child,
+            exit_stamp,
             reports,
         } = self;
         let mut report = match child {
-            Ok(child) => wait_for(child, timeout, cancel, start),
+            Ok(child) => wait_for(child, timeout, cancel, start, exit_stamp),
             Err(report) => report,
         };
+        let cleanup = Instant::now();
         let mut leftover = None;
         if let Some(dir) = dir {
             if keep_temps {
@@ -613,7 +621,8 @@ impl Launched {
                 leftover = dir.remove().err();
             }
         }
-        report.elapsed = start.elapsed();
+        // The run's time: until the program ended, plus the clean-up.
+        report.elapsed += cleanup.elapsed();
         let mut reports = lock(&reports);
         reports.record(&report);
         if let Some((path, e)) = leftover {
@@ -625,8 +634,45 @@ impl Launched {
 }
 
 impl StartedTest for Launched {
-    fn finish(self: Box<Self>, cancel: &AtomicBool) -> Outcome {
-        self.wait(cancel).outcome
+    fn finish(self: Box<Self>, cancel: &AtomicBool) -> Finished {
+        let start = self.start;
+        let report = self.wait(cancel);
+        Finished {
+            outcome: report.outcome,
+            ended: start + report.elapsed,
+        }
+    }
+}
+
+/// The moment a program exited, recorded by a thread of its own that blocks until then: the
+/// thread that will reap the program may be busy elsewhere when it exits (the tester prepares
+/// the next candidate while a run goes), and its first look would then book that work as the
+/// program's time.
+#[derive(Debug)]
+struct ExitStamp(Arc<OnceLock<Instant>>);
+
+impl ExitStamp {
+    /// Starts watching the child `pid` (without reaping it). `None` if no thread could be
+    /// started: the reaper's own observation is then the exit time.
+    fn watch(pid: libc::pid_t) -> Option<ExitStamp> {
+        let stamp = Arc::new(OnceLock::new());
+        let set = stamp.clone();
+        std::thread::Builder::new()
+            .name("exit-stamp".to_string())
+            .stack_size(64 * 1024)
+            .spawn(move || {
+                // Fails (ECHILD) when the program was reaped first: no stamp, which is fine.
+                if let Ok(true) = wait_exit(pid, false) {
+                    let _ = set.set(Instant::now());
+                }
+            })
+            .ok()?;
+        Some(ExitStamp(stamp))
+    }
+
+    /// The earlier of the recorded exit and `observed` (when the reaper saw the exit).
+    fn exited(&self, observed: Instant) -> Instant {
+        self.0.get().map_or(observed, |&t| t.min(observed))
     }
 }
 
@@ -636,6 +682,7 @@ fn wait_for(
     timeout: Option<Duration>,
     cancel: &AtomicBool,
     start: Instant,
+    exit_stamp: Option<ExitStamp>,
 ) -> RunReport {
     let spawned = Instant::now();
     // The child is the leader of its own process group: its pid is the group's id.
@@ -646,10 +693,15 @@ fn wait_for(
     let mut pause = MIN_POLL;
     let (mut timed_out, mut cancelled) = (false, false);
     let mut wait_error = None;
+    let mut exited = None;
     loop {
         // Checked without reaping, so the group id cannot be reused before the kill below.
-        match has_exited(pgid) {
-            Ok(true) => break,
+        match wait_exit(pgid, true) {
+            Ok(true) => {
+                let observed = Instant::now();
+                exited = Some(exit_stamp.map_or(observed, |s| s.exited(observed)));
+                break;
+            }
             Ok(false) => {}
             Err(e) => {
                 wait_error = Some(e.to_string());
@@ -697,7 +749,10 @@ fn wait_for(
         cancelled,
         stderr_tail,
         stderr_truncated,
-        elapsed: start.elapsed(),
+        // Until the program ended: its exit, or the kill.
+        elapsed: exited
+            .unwrap_or_else(Instant::now)
+            .saturating_duration_since(start),
         error: None,
         kept_dir: None,
     };
@@ -740,20 +795,14 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Whether the child `pid` has exited, without reaping it (it stays a zombie until
-/// `Child::wait`).
-fn has_exited(pid: libc::pid_t) -> io::Result<bool> {
+/// `Child::wait`); with `poll` false, waits until it has.
+fn wait_exit(pid: libc::pid_t, poll: bool) -> io::Result<bool> {
+    let flags = libc::WEXITED | libc::WNOWAIT | if poll { libc::WNOHANG } else { 0 };
     loop {
         // SAFETY: an all-zero siginfo_t is a valid value; waitid only writes into it.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
         // SAFETY: plain system call on our own child, with a valid out pointer.
-        let r = unsafe {
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-            )
-        };
+        let r = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) };
         if r == -1 {
             let e = io::Error::last_os_error();
             if e.kind() == io::ErrorKind::Interrupted {
@@ -1158,7 +1207,7 @@ exit 0"#,
         }
         assert!(mark.exists(), "the program did not run before the wait");
         // The answer is collected on another thread, as the tester's workers do.
-        let waiter = std::thread::spawn(move || test.finish(&AtomicBool::new(false)));
+        let waiter = std::thread::spawn(move || test.finish(&AtomicBool::new(false)).outcome);
         assert_eq!(waiter.join().unwrap(), Outcome::Interesting);
         assert!(o.last_report().is_some_and(|r| r.exit_code == Some(0)));
         // Cancelled before the wait: killed at once, and its directory is gone.
@@ -1170,13 +1219,38 @@ exit 0"#,
             .unwrap();
         std::fs::create_dir(dir.path().join("temps")).unwrap();
         let test = Oracle::start(&o, b"x").unwrap();
-        assert_eq!(test.finish(&AtomicBool::new(true)), Outcome::Unresolved);
+        assert_eq!(
+            test.finish(&AtomicBool::new(true)).outcome,
+            Outcome::Unresolved
+        );
         let r = o.last_report().unwrap();
         assert!(r.cancelled && r.elapsed < WELL_BELOW_30S, "{r:?}");
         assert_eq!(
             std::fs::read_dir(dir.path().join("temps")).unwrap().count(),
             0
         );
+    }
+
+    #[test]
+    fn a_run_ends_when_its_program_exits_not_when_someone_waits() {
+        // The program exits at once; whoever reaps it is busy for 600 ms first (as the tester
+        // is, preparing the next candidate). That time is not the run's.
+        let dir = tempfile::tempdir().unwrap();
+        let s = script(dir.path(), "quick.sh", "exit 0");
+        let o = CommandOracle::new([&s], "bug.c").unwrap();
+        let busy = Duration::from_millis(600);
+        let launched = Instant::now();
+        let test = Oracle::start(&o, b"x").unwrap();
+        std::thread::sleep(busy);
+        let finished = test.finish(&AtomicBool::new(false));
+        assert_eq!(finished.outcome, Outcome::Interesting);
+        let took = finished.ended - launched;
+        assert!(
+            took < busy / 2,
+            "the wait was booked as the run's time: {took:?}"
+        );
+        let r = o.last_report().unwrap();
+        assert!(r.elapsed < busy / 2, "{r:?}");
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod command;
 pub mod run_dir;
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// The verdict of one oracle run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,7 +84,18 @@ pub fn retry_not_run<T>(
 /// A test started by [`Oracle::start`].
 pub trait StartedTest: Send {
     /// Waits for the answer; raising `cancel` ends the test early ([`Outcome::Unresolved`]).
-    fn finish(self: Box<Self>, cancel: &AtomicBool) -> Outcome;
+    fn finish(self: Box<Self>, cancel: &AtomicBool) -> Finished;
+}
+
+/// The end of a started test.
+#[derive(Clone, Copy, Debug)]
+pub struct Finished {
+    /// The verdict.
+    pub outcome: Outcome,
+    /// When the test really ended (its program exited and was cleaned up after), which can
+    /// be well before [`StartedTest::finish`] was called: the engine's own work meanwhile is
+    /// not the oracle's time.
+    pub ended: Instant,
 }
 
 /// An oracle given by a closure: `true` means interesting. For tests and library use.
