@@ -460,8 +460,13 @@ mod tests {
                 let all = t.bfs();
                 let e = random_edit(&t, &mut pick);
                 let fast = t.print(&e);
-                let (slow, _) = t.print_marked(&e, &all);
+                let (slow, spans) = t.print_marked(&e, &all);
                 proptest::prop_assert_eq!(&fast, &slow);
+                // Each printed slot's span holds what that slot prints (a replacement text
+                // at the start of a slot included: a local syntax check re-parses from there).
+                for (&n, &(s, en)) in &spans {
+                    proptest::prop_assert_eq!(&slow[s..en], t.print_node(n, &e), "slot {}", n);
+                }
                 if pick(2) == 0 {
                     t.commit(&e);
                     proptest::prop_assert_eq!(t.text(), fast);

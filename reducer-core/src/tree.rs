@@ -605,7 +605,9 @@ impl Printer {
                 self.glue.junction = true;
                 self.glue.settle(out, t);
                 set_mark(marks, slot, out.len(), true);
-                self.glue.emit(out, t);
+                // Through `emit`: a marked slot around this one that has printed nothing yet
+                // starts here too.
+                self.emit(t, out, marks);
                 self.glue.junction = true;
                 set_mark(marks, slot, out.len(), false);
             }
