@@ -62,6 +62,17 @@ pub struct Session<'l> {
     pub options: SessionOptions,
     /// The current text when a text-level algorithm left one that does not parse.
     unparsed: Option<String>,
+    /// The language to hand over to (see [`Session::stop_once_parses`]).
+    handover: Option<Handover<'l>>,
+}
+
+/// A session that stops once its text parses with another language.
+struct Handover<'l> {
+    lang: &'l dyn Language,
+    /// The number of interesting tests when the text was last checked.
+    seen: Cell<u64>,
+    /// The text parses with `lang`.
+    parses: Cell<bool>,
 }
 
 impl<'l> Session<'l> {
@@ -78,9 +89,35 @@ impl<'l> Session<'l> {
             tester,
             options,
             unparsed: None,
+            handover: None,
         };
         s.record_size();
         s
+    }
+
+    /// Makes the algorithms stop early, as after an interruption but without one, once the
+    /// current text parses with `lang` (checked after each interesting test, when the
+    /// algorithm next asks [`Session::interrupted`]): the structure-grammar fallback hands
+    /// the input over to its own grammar this way.
+    pub fn stop_once_parses(&mut self, lang: &'l dyn Language) {
+        self.handover = Some(Handover {
+            lang,
+            seen: Cell::new(self.tester.stats().interesting),
+            parses: Cell::new(false),
+        });
+    }
+
+    /// Whether the text parsed with the language of [`Session::stop_once_parses`] when it
+    /// was last checked.
+    pub fn handed_over(&self) -> bool {
+        let Some(h) = &self.handover else {
+            return false;
+        };
+        let found = self.tester.stats().interesting;
+        if !h.parses.get() && h.seen.replace(found) != found {
+            h.parses.set(h.lang.accepts(&self.text()));
+        }
+        h.parses.get()
     }
 
     /// The language's tables.
@@ -88,9 +125,10 @@ impl<'l> Session<'l> {
         self.lang.tables()
     }
 
-    /// Whether the run was interrupted or the tester stopped (algorithms stop early).
+    /// Whether the run was interrupted or the tester stopped, or the text parses with the
+    /// language to hand over to (algorithms stop early).
     pub fn interrupted(&self) -> bool {
-        self.tester.stopped() || self.unparsed.is_some()
+        self.tester.stopped() || self.unparsed.is_some() || self.handed_over()
     }
 
     fn record_size(&mut self) {
