@@ -27,10 +27,56 @@ fn round_trip(text: &str) -> Tree {
 /// control characters, and arbitrary printable ASCII.
 fn random_text(r: &mut Rng) -> String {
     const PIECES: &[&str] = &[
-        "(", ")", "[", "]", "{", "}", ";", ",", "\"", "'", "`", "\\", "/*", "*/", "//", "#",
-        "\n", " ", "\t", "\r", "\r\n", "x", "_a1", "$", "0x1fUL", "1.5e-3", ".5", "..", "->",
-        "<<=", "@", "é", "日本", "😀", "\u{a0}", "\u{2028}", "\u{feff}", "\0", "\u{7f}", "\u{b}",
-        "\u{c}", "ß", "Ω", "\u{301}", "'a'", "\"s\\\"\"", "/* c */", "// c\n", "if", "int",
+        "(",
+        ")",
+        "[",
+        "]",
+        "{",
+        "}",
+        ";",
+        ",",
+        "\"",
+        "'",
+        "`",
+        "\\",
+        "/*",
+        "*/",
+        "//",
+        "#",
+        "\n",
+        " ",
+        "\t",
+        "\r",
+        "\r\n",
+        "x",
+        "_a1",
+        "$",
+        "0x1fUL",
+        "1.5e-3",
+        ".5",
+        "..",
+        "->",
+        "<<=",
+        "@",
+        "é",
+        "日本",
+        "😀",
+        "\u{a0}",
+        "\u{2028}",
+        "\u{feff}",
+        "\0",
+        "\u{7f}",
+        "\u{b}",
+        "\u{c}",
+        "ß",
+        "Ω",
+        "\u{301}",
+        "'a'",
+        "\"s\\\"\"",
+        "/* c */",
+        "// c\n",
+        "if",
+        "int",
     ];
     let len = r.below(80);
     let mut s = String::new();
@@ -75,7 +121,12 @@ fn the_corpora_and_their_mutants_parse() {
             files.push(e.unwrap().path());
         }
     }
-    for dir in ["examples/c", "examples/js", "examples/json", "examples/java"] {
+    for dir in [
+        "examples/c",
+        "examples/js",
+        "examples/json",
+        "examples/java",
+    ] {
         for e in std::fs::read_dir(root.join(dir)).unwrap() {
             files.push(e.unwrap().path());
         }
@@ -98,7 +149,10 @@ fn the_corpora_and_their_mutants_parse() {
                 let end = (at + r.below(40)).min(chars.len());
                 m.drain(at..end);
             } else {
-                m.insert(at, *r.pick(&['(', ')', '{', '}', '[', ']', '"', '\'', '@', '`']));
+                m.insert(
+                    at,
+                    *r.pick(&['(', ')', '{', '}', '[', ']', '"', '\'', '@', '`']),
+                );
             }
             round_trip(&m.into_iter().collect::<String>());
         }
@@ -163,7 +217,11 @@ fn has(shape: &[(String, String)], rule: &str, text: &str) -> bool {
 fn the_grammar_has_no_warnings_and_words_are_identifiers() {
     assert_eq!(Structure::GRAMMAR_WARNINGS, &[] as &[&str]);
     let tables = Structure.tables();
-    let ident = tables.rules.iter().position(|r| r.name == "identifier").unwrap();
+    let ident = tables
+        .rules
+        .iter()
+        .position(|r| r.name == "identifier")
+        .unwrap();
     assert!(tables.is_identifier(ident as reducer_core::RuleId));
 }
 

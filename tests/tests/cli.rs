@@ -201,11 +201,17 @@ fn an_input_that_does_not_parse_is_reduced_byte_by_byte_then_with_the_grammar() 
     assert_exit(&o, 0);
     let err = stderr(&o);
     let line = BUG.lines().count() + 1;
-    assert!(err.contains(&format!("bad.toy:{line}:5: warning: ")), "{err}");
+    assert!(
+        err.contains(&format!("bad.toy:{line}:5: warning: ")),
+        "{err}"
+    );
     assert!(err.contains("--no-fallback"), "{err}");
     assert!(err.contains("grammar: Toy after bytes"), "{err}");
     let out = c.read_str("bad.toy.reduced");
-    assert!(out.contains("crash(") && out.len() < BUG.len() / 3, "{out:?}");
+    assert!(
+        out.contains("crash(") && out.len() < BUG.len() / 3,
+        "{out:?}"
+    );
     assert!(parses(&c, "bad.toy.reduced"));
     let stats: serde_json::Value = serde_json::from_slice(&c.read("s.json")).unwrap();
     assert_eq!(stats["grammar"], "Toy after bytes");

@@ -98,7 +98,9 @@ pub fn decode(path: &Path, bytes: Vec<u8>, bin: &str) -> Result<String, String> 
 /// `FILE:LINE:COL: [SEVERITY: ]not valid UTF-8 (byte 0x…)` for the first byte of `bytes`
 /// that is not UTF-8 (`bytes` must hold one).
 pub fn not_utf8(path: &Path, bytes: &[u8], severity: Option<&str>) -> String {
-    let at = std::str::from_utf8(bytes).err().map_or(0, |e| e.valid_up_to());
+    let at = std::str::from_utf8(bytes)
+        .err()
+        .map_or(0, |e| e.valid_up_to());
     let good = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
     let pos = ParseError::at(good, at, Vec::new(), "");
     let severity = severity.map(|s| format!("{s}: ")).unwrap_or_default();

@@ -541,7 +541,16 @@ fn reduce(
     let (result, result_tokens, grammar, mut tester) = match lang {
         Some(lang) => {
             let tree = input.tree.take();
-            let r = reduce_staged(lang, fallback, tree, &input.bytes, tester, args, &algorithm)
+            let stages = Stages {
+                lang,
+                fallback,
+                args,
+                algorithm: &algorithm,
+                progress: &progress,
+                bin,
+            };
+            let r = stages
+                .reduce(tree, &input.bytes, tester)
                 .map_err(|e| usage(e.to_string()))?;
             if r.original_tokens.is_some() {
                 original.tokens = r.original_tokens;
@@ -867,102 +876,127 @@ const FALLBACK: &str = "fallback";
 /// The stage name of the byte-level fallback.
 const BYTES: &str = "bytes";
 
-/// Reduces the input with `lang`, or, when `tree` is `None` (the input is not UTF-8 or `lang`
-/// rejects it), through the fallback stages until `lang` reads the result (see [the
-/// fallback](super#fallback)): ddmin on lines and bytes for bytes that are not UTF-8 (or
-/// without a structure grammar), the structure grammar `fallback` for text, the algorithm
+/// The reduction with a grammar, and its fallbacks.
+///
+/// [`Stages::reduce`] reduces the input with `lang`, or, when `tree` is `None` (the input is
+/// not UTF-8 or `lang` rejects it), through the fallback stages until `lang` reads the result
+/// (see [the fallback](super#fallback)): ddmin on lines and bytes for bytes that are not UTF-8
+/// (or without a structure grammar), the structure grammar `fallback` for text, the algorithm
 /// `algorithm` on each grammar.
-fn reduce_staged(
-    lang: &dyn Language,
-    fallback: Option<&dyn Language>,
-    mut tree: Option<Tree>,
-    original: &[u8],
-    mut tester: Tester,
-    args: &Args,
-    algorithm: &str,
-) -> Result<Reduced, algo::UnknownAlgorithm> {
-    let mut stages: Vec<&str> = Vec::new();
-    let mut text = original.to_vec();
-    // The result's and the original's tokens, counted by the last tree stage.
-    let mut counted: (Option<usize>, Option<usize>) = (None, None);
-    let count = |session: &Session<'_>, text: &str, original_too: bool| {
-        let counter = session.tree.token_counter();
-        let tokens = if text == session.tree.text() {
-            session.tree.tokens() as usize
-        } else {
-            counter.count(text) as usize
+struct Stages<'a> {
+    lang: &'a dyn Language,
+    fallback: Option<&'a dyn Language>,
+    args: &'a Args,
+    algorithm: &'a str,
+    progress: &'a Progress,
+    bin: &'a str,
+}
+
+impl Stages<'_> {
+    fn reduce(
+        &self,
+        mut tree: Option<Tree>,
+        original: &[u8],
+        mut tester: Tester,
+    ) -> Result<Reduced, algo::UnknownAlgorithm> {
+        let Stages {
+            lang,
+            fallback,
+            args,
+            algorithm,
+            progress,
+            bin,
+        } = *self;
+        let mut stages: Vec<&str> = Vec::new();
+        let mut text = original.to_vec();
+        // The result's and the original's tokens, counted by the last tree stage.
+        let mut counted: (Option<usize>, Option<usize>) = (None, None);
+        let count = |session: &Session<'_>, text: &str, original_too: bool| {
+            let counter = session.tree.token_counter();
+            let tokens = if text == session.tree.text() {
+                session.tree.tokens() as usize
+            } else {
+                counter.count(text) as usize
+            };
+            let original = std::str::from_utf8(original)
+                .ok()
+                .filter(|_| original_too)
+                .map(|o| counter.count(o) as usize);
+            (Some(tokens), original)
         };
-        let original = std::str::from_utf8(original)
-            .ok()
-            .filter(|_| original_too)
-            .map(|o| counter.count(o) as usize);
-        (Some(tokens), original)
-    };
-    loop {
-        if let Some(tree) = tree.take() {
-            // The grammar stage: the last one.
-            let recount = !stages.is_empty();
-            stages.push(lang.name());
-            let mut session = Session::new(lang, tree, tester, args.session_options());
-            algo::run(algorithm, &mut session, &args.algo_options())?;
-            let out = session.text();
-            counted = count(&session, &out, recount);
-            text = out.into_bytes();
-            tester = session.tester;
-            break;
-        }
-        if tester.stopped() {
-            break;
-        }
-        let utf8 = std::str::from_utf8(&text).ok();
-        if let Some(t) = utf8.filter(|t| lang.accepts(t)) {
-            match lang.parse(t) {
-                Ok(parsed) => {
-                    tree = Some(parsed);
-                    continue;
+        loop {
+            if let Some(tree) = tree.take() {
+                // The grammar stage: the last one.
+                let recount = !stages.is_empty();
+                if recount {
+                    progress.println(&format!(
+                        "{bin}: the result parses as {0}: reducing it with the {0} grammar",
+                        lang.name()
+                    ));
                 }
-                Err(_) => break,
+                stages.push(lang.name());
+                let mut session = Session::new(lang, tree, tester, args.session_options());
+                algo::run(algorithm, &mut session, &args.algo_options())?;
+                let out = session.text();
+                counted = count(&session, &out, recount);
+                text = out.into_bytes();
+                tester = session.tester;
+                break;
             }
-        }
-        if stages.contains(&FALLBACK) {
-            break;
-        }
-        // The structure grammar, on text (it fails only on nesting deeper than the parser's
-        // stack guard allows: then bytes).
-        let structure = fallback.zip(utf8).and_then(|(f, t)| Some((f, f.parse(t).ok()?)));
-        if let Some((f, structure_tree)) = structure {
-            stages.push(FALLBACK);
-            let mut session = Session::new(f, structure_tree, tester, args.session_options());
-            session.stop_once_parses(lang);
-            let mut options = args.algo_options();
-            // A corpus of examples is in the language's grammar, not in the structure grammar.
-            if let algo::GtrFilter::Corpus(_) = options.gtr_filter {
-                options.gtr_filter = algo::GtrFilter::Grammar;
+            if tester.stopped() {
+                break;
             }
-            algo::run(algorithm, &mut session, &options)?;
-            let out = session.text();
-            counted = count(&session, &out, true);
-            text = out.into_bytes();
-            tester = session.tester;
-            continue;
+            let utf8 = std::str::from_utf8(&text).ok();
+            if let Some(t) = utf8.filter(|t| lang.accepts(t)) {
+                match lang.parse(t) {
+                    Ok(parsed) => {
+                        tree = Some(parsed);
+                        continue;
+                    }
+                    Err(_) => break,
+                }
+            }
+            if stages.contains(&FALLBACK) {
+                break;
+            }
+            // The structure grammar, on text (it fails only on nesting deeper than the parser's
+            // stack guard allows: then bytes).
+            let structure = fallback
+                .zip(utf8)
+                .and_then(|(f, t)| Some((f, f.parse(t).ok()?)));
+            if let Some((f, structure_tree)) = structure {
+                stages.push(FALLBACK);
+                let mut session = Session::new(f, structure_tree, tester, args.session_options());
+                session.stop_once_parses(lang);
+                let mut options = args.algo_options();
+                // A corpus of examples is in the language's grammar, not in the structure grammar.
+                if let algo::GtrFilter::Corpus(_) = options.gtr_filter {
+                    options.gtr_filter = algo::GtrFilter::Grammar;
+                }
+                algo::run(algorithm, &mut session, &options)?;
+                let out = session.text();
+                counted = count(&session, &out, true);
+                text = out.into_bytes();
+                tester = session.tester;
+                continue;
+            }
+            if stages.contains(&BYTES) {
+                break;
+            }
+            stages.push(BYTES);
+            let structure_next = fallback.is_some();
+            let enough =
+                |t: &[u8]| std::str::from_utf8(t).is_ok_and(|t| structure_next || lang.accepts(t));
+            text = reduce_text_until(&text, &mut tester, &args.dd_options(), enough);
+            counted = (None, None);
         }
-        if stages.contains(&BYTES) {
-            break;
-        }
-        stages.push(BYTES);
-        let structure_next = fallback.is_some();
-        let enough = |t: &[u8]| {
-            std::str::from_utf8(t).is_ok_and(|t| structure_next || lang.accepts(t))
-        };
-        text = reduce_text_until(&text, &mut tester, &args.dd_options(), enough);
-        counted = (None, None);
+        stages.reverse();
+        Ok(Reduced {
+            text,
+            tokens: counted.0,
+            original_tokens: counted.1,
+            grammar: stages.join(" after "),
+            tester,
+        })
     }
-    stages.reverse();
-    Ok(Reduced {
-        text,
-        tokens: counted.0,
-        original_tokens: counted.1,
-        grammar: stages.join(" after "),
-        tester,
-    })
 }
