@@ -84,7 +84,10 @@ fn random_text(r: &mut Rng) -> String {
         match r.below(3) {
             0 => s.push(char::from(b' ' + r.below(95) as u8)),
             1 => s.push(char::from_u32(r.below(0x3000) as u32).unwrap_or('?')),
-            _ => s.push_str(*r.pick(PIECES)),
+            _ => {
+                let piece = PIECES[r.below(PIECES.len())];
+                s.push_str(piece)
+            }
         }
     }
     s
