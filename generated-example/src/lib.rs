@@ -35,7 +35,17 @@ pub mod java {
     pub struct Java;
 }
 
+/// The structure grammar, from `grammars/structure.pest`: the language-independent fallback
+/// every reducer binary uses when its input does not parse with its own grammar
+/// (`reducer_core::cli::main_with_fallback`). Every UTF-8 text parses with it.
+pub mod structure {
+    /// The structure language: `impl reducer_core::Language for Structure` is generated.
+    #[reducer_macros::reducer(grammar = "../../grammars/structure.pest", name = "structure", extensions = [])]
+    pub struct Structure;
+}
+
 pub use c::C;
 pub use java::Java;
 pub use javascript::JavaScript;
 pub use json::Json;
+pub use structure::Structure;

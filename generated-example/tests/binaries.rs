@@ -3,6 +3,7 @@
 //! JerryScript benchmark cases with their own oracles. Each test skips with a message when
 //! the tools its oracle needs are missing.
 
+use reducer_core::Language;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -319,4 +320,225 @@ fn a_result_that_does_not_parse_is_reported() {
     let stats: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(stats).unwrap()).unwrap();
     assert_eq!(stats["syntax_checks"]["result_parses"], false);
+}
+
+/// A C file the C grammar rejects twice (a stray `@` in a function the bug does not need, a
+/// `}` that closes nothing at the end); the bug is the division by zero.
+const BROKEN_C: &str = "\
+#include <stdio.h>
+struct point { int x, y; };
+static int scale(struct point *p, int k) {
+  p->x = p->x * k;
+  return p->x @ p->y;
+}
+int divide(int x) {
+  int y = x / 0;
+  return y;
+}
+int main(void) {
+  struct point p = { 1, 2 };
+  printf(\"%d %d\\n\", scale(&p, 3), divide(4));
+  return 0;
+}
+}
+";
+
+/// An executable `#!/bin/sh` script `name` in `dir` with `body`; every candidate it finds
+/// interesting is also copied into `dir/seen/` (to check that results are byte for byte
+/// what the test saw).
+fn logging_oracle(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let seen = dir.join("seen");
+    std::fs::create_dir_all(&seen).unwrap();
+    let script = dir.join(name);
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nif {body}; then cp \"$1\" \"{}/$$\"; exit 0; fi\nexit 1\n",
+            seen.display()
+        ),
+    )
+    .unwrap();
+    Command::new("chmod")
+        .arg("+x")
+        .arg(&script)
+        .status()
+        .unwrap();
+    script
+}
+
+/// Runs `bin` on `input` (written as `name` in `dir`) with `oracle` and `extra` options;
+/// returns the output, the result's bytes (empty when none was written) and the stats.
+fn reduce_bytes(
+    bin: &str,
+    dir: &Path,
+    name: &str,
+    input: &[u8],
+    oracle: &Path,
+    extra: &[&str],
+) -> (std::process::Output, Vec<u8>, serde_json::Value) {
+    let file = dir.join(name);
+    std::fs::write(&file, input).unwrap();
+    let stats = dir.join(format!("{name}.json"));
+    let _ = std::fs::remove_file(&stats);
+    let out = Command::new(bin)
+        .args(["-j", "2", "--stats"])
+        .arg(&stats)
+        .args(extra)
+        .arg(&file)
+        .arg("--test")
+        .arg(oracle)
+        .output()
+        .unwrap();
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        input,
+        "the input is untouched"
+    );
+    let result = std::fs::read(dir.join(format!("{name}.reduced"))).unwrap_or_default();
+    let stats = std::fs::read_to_string(stats)
+        .map(|s| serde_json::from_str(&s).unwrap())
+        .unwrap_or_default();
+    (out, result, stats)
+}
+
+/// Whether `result` is byte for byte one of the candidates the logging oracle found
+/// interesting.
+fn seen_by_the_oracle(dir: &Path, result: &[u8]) -> bool {
+    std::fs::read_dir(dir.join("seen"))
+        .unwrap()
+        .any(|e| std::fs::read(e.unwrap().path()).unwrap() == result)
+}
+
+#[test]
+fn a_c_file_the_grammar_rejects_is_reduced_with_the_structure_grammar() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_reduce-c");
+    assert!(!generated_example::C.accepts(BROKEN_C));
+    // The test needs the stray `@`: no result can parse as C.
+    let oracle = logging_oracle(
+        dir.path(),
+        "at.sh",
+        "grep -q 'x @ p' \"$1\" && grep -q 'x / 0' \"$1\"",
+    );
+    let (out, result, stats) =
+        reduce_bytes(bin, dir.path(), "bug.c", BROKEN_C.as_bytes(), &oracle, &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("bug.c:5:15: warning: "), "{err}");
+    assert!(err.contains("grammar: fallback;"), "{err}");
+    assert_eq!(stats["grammar"], "fallback");
+    assert_eq!(stats["language"], "C");
+    assert_eq!(stats["syntax_checks"]["result_parses"], false);
+    let text = String::from_utf8(result.clone()).unwrap();
+    assert!(text.contains("x @ p") && text.contains("x / 0"), "{text:?}");
+    assert!(non_ws(&text) * 4 < non_ws(BROKEN_C), "{text:?}");
+    assert!(seen_by_the_oracle(dir.path(), &result));
+    assert_eq!(stats["output"]["bytes"], result.len());
+
+    // --no-fallback: today's refusal, and nothing written.
+    let (out, result, _) = reduce_bytes(
+        bin,
+        dir.path(),
+        "refused.c",
+        BROKEN_C.as_bytes(),
+        &oracle,
+        &["--no-fallback"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("refused.c:5:15: error: "), "{err}");
+    assert!(result.is_empty() && !dir.path().join("refused.c.reduced").exists());
+}
+
+#[test]
+fn the_fallback_hands_over_to_the_c_grammar_once_the_result_parses() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_reduce-c");
+    let oracle = logging_oracle(dir.path(), "div.sh", "grep -q 'x / 0' \"$1\"");
+    let (out, result, stats) = reduce_bytes(
+        bin,
+        dir.path(),
+        "bug.c",
+        BROKEN_C.as_bytes(),
+        &oracle,
+        &["-v"],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("grammar: C after fallback;"), "{err}");
+    assert!(
+        err.contains("reduce-c: the result parses as C: reducing it with the C grammar"),
+        "{err}"
+    );
+    assert_eq!(stats["grammar"], "C after fallback");
+    assert_eq!(stats["syntax_checks"]["result_parses"], true);
+    let text = String::from_utf8(result.clone()).unwrap();
+    assert!(generated_example::C.accepts(&text), "{text:?}");
+    assert!(text.contains("x / 0") && non_ws(&text) <= 12, "{text:?}");
+    assert!(seen_by_the_oracle(dir.path(), &result));
+    // The token counts are C's, before and after.
+    assert!(
+        stats["input"]["tokens"].as_u64().unwrap() > 80,
+        "{}",
+        stats["input"]
+    );
+    assert!(
+        stats["output"]["tokens"].as_u64().unwrap() <= 6,
+        "{}",
+        stats["output"]
+    );
+}
+
+#[test]
+fn a_c_file_that_is_not_utf8_is_reduced_byte_by_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_reduce-c");
+    let mut input = b"int main(void) {\n  const char *s = \"".to_vec();
+    input.extend_from_slice(b"\xff\xfe\x80");
+    input.extend_from_slice(
+        b"\";\n  int y = 1 / 0;\n  return s[0] + y;\n}\n\xc3\x28 trailing junk\n",
+    );
+    assert!(std::str::from_utf8(&input).is_err());
+    // The test needs the bytes that are not UTF-8.
+    let oracle = logging_oracle(
+        dir.path(),
+        "bytes.sh",
+        "LC_ALL=C grep -q \"$(printf '\\377\\376')\" \"$1\" && grep -q '1 / 0' \"$1\"",
+    );
+    let (out, result, stats) = reduce_bytes(bin, dir.path(), "bin.c", &input, &oracle, &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("bin.c:2:20: warning: not valid UTF-8 (byte 0xff)"),
+        "{err}"
+    );
+    assert_eq!(stats["grammar"], "bytes");
+    assert!(result.windows(2).any(|w| w == b"\xff\xfe"), "{result:?}");
+    assert!(result.windows(5).any(|w| w == b"1 / 0"), "{result:?}");
+    assert!(result.len() * 4 < input.len(), "{result:?}");
+    assert!(seen_by_the_oracle(dir.path(), &result));
+    assert_eq!(stats["output"]["bytes"], result.len());
+
+    // The same bytes, where the test does not need them: C takes over after the lines.
+    let oracle = logging_oracle(dir.path(), "div.sh", "grep -q '1 / 0' \"$1\"");
+    let (out, result, stats) = reduce_bytes(bin, dir.path(), "bin2.c", &input, &oracle, &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stats["grammar"], "C after bytes");
+    assert!(generated_example::C.accepts_bytes(&result), "{result:?}");
+    assert!(seen_by_the_oracle(dir.path(), &result));
+
+    let (out, _, _) = reduce_bytes(
+        bin,
+        dir.path(),
+        "bin3.c",
+        &input,
+        &oracle,
+        &["--no-fallback"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!dir.path().join("bin3.c.reduced").exists());
 }

@@ -62,6 +62,17 @@ pub struct Session<'l> {
     pub options: SessionOptions,
     /// The current text when a text-level algorithm left one that does not parse.
     unparsed: Option<String>,
+    /// The language to hand over to (see [`Session::stop_once_parses`]).
+    handover: Option<Handover<'l>>,
+}
+
+/// A session that stops once its text parses with another language.
+struct Handover<'l> {
+    lang: &'l dyn Language,
+    /// The number of interesting tests when the text was last checked.
+    seen: Cell<u64>,
+    /// The text parses with `lang`.
+    parses: Cell<bool>,
 }
 
 impl<'l> Session<'l> {
@@ -78,9 +89,35 @@ impl<'l> Session<'l> {
             tester,
             options,
             unparsed: None,
+            handover: None,
         };
         s.record_size();
         s
+    }
+
+    /// Makes the algorithms stop early, as after an interruption but without one, once the
+    /// current text parses with `lang` (checked after each interesting test, when the
+    /// algorithm next asks [`Session::interrupted`]): the structure-grammar fallback hands
+    /// the input over to its own grammar this way.
+    pub fn stop_once_parses(&mut self, lang: &'l dyn Language) {
+        self.handover = Some(Handover {
+            lang,
+            seen: Cell::new(self.tester.stats().interesting),
+            parses: Cell::new(false),
+        });
+    }
+
+    /// Whether the text parsed with the language of [`Session::stop_once_parses`] when it
+    /// was last checked.
+    pub fn handed_over(&self) -> bool {
+        let Some(h) = &self.handover else {
+            return false;
+        };
+        let found = self.tester.stats().interesting;
+        if !h.parses.get() && h.seen.replace(found) != found {
+            h.parses.set(h.lang.accepts(&self.text()));
+        }
+        h.parses.get()
     }
 
     /// The language's tables.
@@ -88,9 +125,10 @@ impl<'l> Session<'l> {
         self.lang.tables()
     }
 
-    /// Whether the run was interrupted or the tester stopped (algorithms stop early).
+    /// Whether the run was interrupted or the tester stopped, or the text parses with the
+    /// language to hand over to (algorithms stop early).
     pub fn interrupted(&self) -> bool {
-        self.tester.stopped() || self.unparsed.is_some()
+        self.tester.stopped() || self.unparsed.is_some() || self.handed_over()
     }
 
     fn record_size(&mut self) {
@@ -665,6 +703,62 @@ impl<'a> Neighbours<'a> {
 mod tests {
     use super::*;
     use crate::testing::Toy;
+
+    /// Toy, except that a text holding `while1` does not parse.
+    struct NoWhile;
+
+    impl Language for NoWhile {
+        fn name(&self) -> &'static str {
+            "NoWhile"
+        }
+        fn extensions(&self) -> &'static [&'static str] {
+            &[]
+        }
+        fn tables(&self) -> &'static Tables {
+            Toy.tables()
+        }
+        fn start_rule(&self) -> crate::tree::RuleId {
+            Toy.start_rule()
+        }
+        fn normalized_grammar(&self) -> &'static str {
+            Toy.normalized_grammar()
+        }
+        fn parse(&self, text: &str) -> Result<Tree, crate::language::ParseError> {
+            Toy.parse(text)
+        }
+        fn parse_prefix(
+            &self,
+            rule: crate::tree::RuleId,
+            text: &str,
+        ) -> Result<usize, crate::language::ParseError> {
+            Toy.parse_prefix(rule, text)
+        }
+        fn accepts(&self, text: &str) -> bool {
+            Toy.accepts(text) && !text.contains("while1")
+        }
+    }
+
+    #[test]
+    fn a_session_stops_once_its_text_parses_with_the_language_to_hand_over_to() {
+        let src = "var a = 1;\nvar b = a + 2;\ncrash(42);\nwhile1(a, b, 1, 2, 3);\n";
+        let oracle = |t: &str| t.contains("crash(");
+        let o = crate::algo::AlgoOptions::default();
+        let mut full = crate::testing::session(&Toy, src, oracle, 1);
+        crate::algo::run("pardis-hybrid+hoist", &mut full, &o).unwrap();
+        let mut s = crate::testing::session(&Toy, src, oracle, 1);
+        s.stop_once_parses(&NoWhile);
+        assert!(!s.handed_over() && !s.interrupted());
+        crate::algo::run("pardis-hybrid+hoist", &mut s, &o).unwrap();
+        // The heaviest statement went first; then the session stopped.
+        assert!(s.handed_over() && s.interrupted() && !s.tester.interrupted());
+        let (text, reduced) = (s.text(), full.text());
+        assert!(
+            !text.contains("while1") && text.contains("var b"),
+            "{text:?}"
+        );
+        assert!(reduced.len() < text.len(), "{reduced:?} {text:?}");
+        assert!(s.tester.stats().queries < full.tester.stats().queries);
+    }
 
     /// The plain scans [`Neighbours`] replaces: the reference it must agree with.
     fn scan_previous(tree: &Tree, edits: &EditSet, node: NodeId) -> Option<NodeId> {

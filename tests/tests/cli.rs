@@ -163,11 +163,11 @@ fn ctrl_c_cancels_parallel_oracle_runs() {
 }
 
 #[test]
-fn an_input_that_does_not_parse_is_located() {
+fn an_input_that_does_not_parse_is_located_and_refused_with_no_fallback() {
     let c = Case::new();
     c.script("check.sh", "exit 0");
     c.write("bad.toy", "var a = 1;\nvar = ;\n");
-    let o = c.run(TOY, &["bad.toy", "--test", "./check.sh"]);
+    let o = c.run(TOY, &["bad.toy", "--no-fallback", "--test", "./check.sh"]);
     assert_exit(&o, 2);
     // As compilers print it: position, the message, the line and a caret.
     let err = stderr(&o);
@@ -175,7 +175,7 @@ fn an_input_that_does_not_parse_is_located() {
     assert!(err.contains(" 2 | var = ;\n   |     ^"), "{err}");
     assert!(!err.contains("..") && !err.contains("__"), "{err}");
     c.write("bin.toy", b"var a = 1;\n\xff\xfe\n");
-    let o = c.run(TOY, &["bin.toy", "--test", "./check.sh"]);
+    let o = c.run(TOY, &["bin.toy", "--test", "./check.sh", "--no-fallback"]);
     assert_exit(&o, 2);
     assert!(
         stderr(&o).contains("bin.toy:2:1: not valid UTF-8"),
@@ -183,6 +183,62 @@ fn an_input_that_does_not_parse_is_located() {
         stderr(&o)
     );
     assert!(!c.path("bad.toy.reduced").exists());
+    assert!(!c.path("bin.toy.reduced").exists());
+}
+
+#[test]
+fn an_input_that_does_not_parse_is_reduced_byte_by_byte_then_with_the_grammar() {
+    // reduce-toy has no structure grammar (cli::main): its fallback is ddmin on lines and
+    // bytes, and the grammar takes over once the result parses.
+    let c = Case::new();
+    let input = format!("{BUG}var = ;\n");
+    c.write("bad.toy", &input);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let o = c.run(
+        TOY,
+        &["bad.toy", "--stats", "s.json", "--test", "./check.sh"],
+    );
+    assert_exit(&o, 0);
+    let err = stderr(&o);
+    let line = BUG.lines().count() + 1;
+    assert!(
+        err.contains(&format!("bad.toy:{line}:5: warning: ")),
+        "{err}"
+    );
+    assert!(err.contains("--no-fallback"), "{err}");
+    assert!(err.contains("grammar: Toy after bytes"), "{err}");
+    let out = c.read_str("bad.toy.reduced");
+    assert!(
+        out.contains("crash(") && out.len() < BUG.len() / 3,
+        "{out:?}"
+    );
+    assert!(parses(&c, "bad.toy.reduced"));
+    let stats: serde_json::Value = serde_json::from_slice(&c.read("s.json")).unwrap();
+    assert_eq!(stats["grammar"], "Toy after bytes");
+    assert_eq!(stats["syntax_checks"]["result_parses"], true);
+
+    // Bytes that are not UTF-8 and that the test needs: the result is those bytes, exactly.
+    let mut bytes = BUG.as_bytes().to_vec();
+    bytes.extend_from_slice(b"\xff\xfe crash(\n");
+    c.write("bin.toy", &bytes);
+    c.script(
+        "bytes.sh",
+        "LC_ALL=C grep -q \"$(printf '\\377\\376')\" \"$1\" && grep -q 'crash(' \"$1\"",
+    );
+    let o = c.run(
+        TOY,
+        &["bin.toy", "--stats", "b.json", "--test", "./bytes.sh"],
+    );
+    assert_exit(&o, 0);
+    let warning = format!("bin.toy:{line}:1: warning: not valid UTF-8 (byte 0xff)");
+    assert!(stderr(&o).contains(&warning), "{}", stderr(&o));
+    let out = c.read("bin.toy.reduced");
+    assert!(out.len() < 12, "{out:?}");
+    assert!(out.windows(2).any(|w| w == b"\xff\xfe"), "{out:?}");
+    let stats: serde_json::Value = serde_json::from_slice(&c.read("b.json")).unwrap();
+    assert_eq!(stats["grammar"], "bytes");
+    assert_eq!(stats["output"]["bytes"], out.len());
+    assert_eq!(c.read("bin.toy"), bytes);
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! `reduce-c`: the C reducer (see `reducer_core::cli`).
 
 fn main() -> std::process::ExitCode {
-    reducer_core::cli::main::<generated_example::C>()
+    reducer_core::cli::main_with_fallback::<generated_example::C, generated_example::Structure>()
 }

@@ -1,5 +1,5 @@
 //! `reduce-java`: the Java reducer (see `reducer_core::cli`).
 
 fn main() -> std::process::ExitCode {
-    reducer_core::cli::main::<generated_example::Java>()
+    reducer_core::cli::main_with_fallback::<generated_example::Java, generated_example::Structure>()
 }

@@ -1,5 +1,8 @@
 //! `reduce-js`: the JavaScript reducer (see `reducer_core::cli`).
 
 fn main() -> std::process::ExitCode {
-    reducer_core::cli::main::<generated_example::JavaScript>()
+    reducer_core::cli::main_with_fallback::<
+        generated_example::JavaScript,
+        generated_example::Structure,
+    >()
 }

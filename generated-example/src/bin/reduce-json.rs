@@ -1,5 +1,5 @@
 //! `reduce-json`: the Json reducer (see `reducer_core::cli`).
 
 fn main() -> std::process::ExitCode {
-    reducer_core::cli::main::<generated_example::Json>()
+    reducer_core::cli::main_with_fallback::<generated_example::Json, generated_example::Structure>()
 }

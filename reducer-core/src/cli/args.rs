@@ -43,6 +43,7 @@ const GRAMMAR_ONLY: &[&str] = &[
     "no_nullability_pruning",
     "no_rename",
     "no_literals",
+    "no_fallback",
 ];
 
 /// The option names that start the test command; it runs to the end of the command line or
@@ -184,6 +185,13 @@ pub struct Args {
     /// not a name) as it is, for tests that check a value the program prints.
     #[arg(long)]
     pub no_literals: bool,
+
+    /// Refuse an input that does not parse with the grammar, or is not UTF-8 (exit status 2).
+    /// By default such an input is reduced anyway: with the structure grammar (brackets,
+    /// strings, words, statements; any text parses), or byte by byte when it is not UTF-8,
+    /// and with the grammar as soon as the result parses.
+    #[arg(long)]
+    pub no_fallback: bool,
 
     /// Oracle runs at once (default: the number of cores; at most 256). The result is the same
     /// as with -j 1. C-Reduce's and C-Vise's --n N works too.

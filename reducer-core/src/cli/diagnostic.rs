@@ -19,7 +19,13 @@ const MAX_EXPECTED: usize = 12;
 
 /// The error `e` in `text` (the contents of `path`), with the offending line and a caret.
 pub fn render(path: &Path, text: &str, e: &ParseError) -> String {
-    let head = format!("{}:{}:{}: error: ", path.display(), e.line, e.column);
+    render_as(path, text, e, "error")
+}
+
+/// [`render`] with another severity than `error` (`warning` when the reducer goes on with
+/// its fallback).
+pub fn render_as(path: &Path, text: &str, e: &ParseError, severity: &str) -> String {
+    let head = format!("{}:{}:{}: {severity}: ", path.display(), e.line, e.column);
     let what = match readable_expected(&e.expected) {
         expected if !expected.is_empty() => {
             format!(

@@ -35,6 +35,21 @@ Examples:
 "
         ));
     }
+    if let Flavor::Language { name, .. } = flavor {
+        s.push_str(&format!(
+            "
+An input that does not parse:
+  is reduced anyway. Where and why the {name} grammar rejects it is printed as a warning;
+  then it is reduced with the structure grammar (brackets, strings, comments, words,
+  statements: any text parses), and with the {name} grammar as soon as the result parses.
+  Input that is not UTF-8 is first reduced byte by byte (ddmin on lines, then bytes), and
+  every file written holds the exact bytes the test saw. The summary and --stats name the
+  grammars used (\"{name}\", \"fallback\", \"{name} after fallback\", \"bytes\").
+  --no-fallback refuses such inputs (exit status {parse}).
+",
+            parse = Exit::Parse.code()
+        ));
+    }
     s.push_str(&format!(
         "
 The test:
@@ -58,7 +73,7 @@ Running the test elsewhere (--launcher):
 Exit status:
   {ok}    success: the result is interesting (and smaller, if anything could be removed)
   {usage}    usage or I/O error (bad option, missing file or test script, cannot write)
-  {parse}    the input does not parse (or is not UTF-8) with this grammar
+  {parse}    with --no-fallback: the input does not parse (or is not UTF-8) with this grammar
   {orig}    the original input is not interesting: nothing to reduce
   {flaky}    the final result is no longer interesting (flaky test); the file is kept
   {not_run}    the test could not be run, even when tried again (no temporary directory or disk

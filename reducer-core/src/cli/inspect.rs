@@ -88,24 +88,41 @@ pub fn grammar_report(lang: &dyn Language) -> String {
 /// first byte that is not UTF-8.
 pub fn decode(path: &Path, bytes: Vec<u8>, bin: &str) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let bytes = e.as_bytes();
-        let good = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
-        let pos = ParseError::at(good, at, Vec::new(), "");
         format!(
-            "{}:{}:{}: not valid UTF-8 (byte 0x{:02x}); {bin} reads UTF-8 text only (reduce-text takes any bytes)",
-            path.display(),
-            pos.line,
-            pos.column,
-            bytes[at]
+            "{}; {bin} reads UTF-8 text only (reduce-text takes any bytes)",
+            not_utf8(path, e.as_bytes(), None)
         )
     })
+}
+
+/// `FILE:LINE:COL: [SEVERITY: ]not valid UTF-8 (byte 0x…)` for the first byte of `bytes`
+/// that is not UTF-8 (`bytes` must hold one).
+pub fn not_utf8(path: &Path, bytes: &[u8], severity: Option<&str>) -> String {
+    let at = std::str::from_utf8(bytes)
+        .err()
+        .map_or(0, |e| e.valid_up_to());
+    let good = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+    let pos = ParseError::at(good, at, Vec::new(), "");
+    let severity = severity.map(|s| format!("{s}: ")).unwrap_or_default();
+    format!(
+        "{}:{}:{}: {severity}not valid UTF-8 (byte 0x{:02x})",
+        path.display(),
+        pos.line,
+        pos.column,
+        bytes.get(at).copied().unwrap_or_default()
+    )
 }
 
 /// `FILE:LINE:COL: error: expected …, found …`, then the line and a caret (see
 /// [`diagnostic`](super::diagnostic)); `text` is the file's contents.
 pub fn parse_error(path: &Path, text: &str, e: &ParseError) -> String {
     super::diagnostic::render(path, text, e)
+}
+
+/// [`parse_error`] as a warning: `FILE:LINE:COL: warning: expected …` (the reducer goes on
+/// with its fallback).
+pub fn parse_warning(path: &Path, text: &str, e: &ParseError) -> String {
+    super::diagnostic::render_as(path, text, e, "warning")
 }
 
 /// What `--parse-only` found out about one file.
@@ -201,5 +218,7 @@ mod tests {
         let e = decode(Path::new("b.c"), b"ab\ncd\xffe".to_vec(), "reduce-c").unwrap_err();
         assert!(e.starts_with("b.c:2:3: not valid UTF-8 (byte 0xff)"), "{e}");
         assert_eq!(decode(Path::new("b.c"), b"ok".to_vec(), "r").unwrap(), "ok");
+        let w = not_utf8(Path::new("b.c"), b"ab\ncd\xffe", Some("warning"));
+        assert_eq!(w, "b.c:2:3: warning: not valid UTF-8 (byte 0xff)");
     }
 }

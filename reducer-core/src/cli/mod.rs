@@ -3,8 +3,14 @@
 //! A language binary's `main` is one line:
 //!
 //! ```ignore
-//! fn main() -> std::process::ExitCode { reducer_core::cli::main::<C>() }
+//! fn main() -> std::process::ExitCode { reducer_core::cli::main_with_fallback::<C, Structure>() }
 //! ```
+//!
+//! where `Structure` is the language of `grammars/structure.pest` (generated, like `C`, by the
+//! `#[reducer]` macro in the crate that ships the binaries: the engine cannot apply the macro
+//! to itself). An input that does not parse with `C` is reduced with `Structure` until it does
+//! (see [the fallback](#fallback)); `main::<C>()` has no structure grammar and falls back to
+//! ddmin on lines and bytes instead.
 //!
 //! and the grammar-less text reducer's is `reducer_core::cli::text_main()`.
 //!
@@ -14,13 +20,28 @@
 //! ([`progress`]); re-check the final result with the test; print a summary and, if asked,
 //! a JSON record ([`stats_json`]). Ctrl-C stops the reduction and keeps the best result.
 //!
+//! # Fallback
+//!
+//! An input that the grammar rejects is not refused (unless `--no-fallback`): the parse error
+//! is printed as a warning, and the reduction goes through stages, each until the next one
+//! can take over:
+//!
+//! 1. input that is not UTF-8: ddmin on lines, then (if still not UTF-8 text a grammar reads)
+//!    on bytes, as `reduce-text` does; everything written is the exact bytes tested;
+//! 2. UTF-8 text the grammar rejects: the chosen algorithm with the structure grammar, which
+//!    reads any text; it stops as soon as an interesting result parses with the grammar (or
+//!    without a structure grammar, ddmin on lines and bytes);
+//! 3. text the grammar reads: the chosen algorithm with the grammar.
+//!
+//! The summary line and `--stats` name the grammars used (`"C"`, `"fallback"`,
+//! `"C after fallback"`, `"bytes"`, …).
 //! # Exit status
 //!
 //! | code | meaning |
 //! | --- | --- |
 //! | 0 | success: the result is interesting |
 //! | 1 | usage or I/O error (bad option, missing file or test script, cannot write) |
-//! | 2 | the input does not parse with the grammar (or is not UTF-8) |
+//! | 2 | with `--no-fallback`: the input does not parse with the grammar (or is not UTF-8) |
 //! | 3 | the original input is not interesting |
 //! | 4 | the final result is no longer interesting (flaky test); the file is kept |
 //! | 5 | the test could not be run, even when tried again (no temporary directory or disk space, test program missing, its `#!` interpreter missing); the best result so far is kept |
@@ -48,7 +69,7 @@ pub enum Exit {
     Success,
     /// 1: usage or I/O error.
     Usage,
-    /// 2: the input does not parse (or is not UTF-8).
+    /// 2: the input does not parse (or is not UTF-8) and `--no-fallback` was given.
     Parse,
     /// 3: the original input is not interesting.
     NotInteresting,
@@ -81,27 +102,48 @@ impl From<Exit> for ExitCode {
     }
 }
 
-/// The `main` of a language's reducer: parses the process's command line and runs.
+/// The `main` of a language's reducer without a structure grammar: parses the process's
+/// command line and runs. An input that does not parse is reduced with ddmin on lines and
+/// bytes until it does (see [the fallback](self#fallback)).
 pub fn main<L: Language + Default>() -> ExitCode {
     let lang = L::default();
     let argv: Vec<OsString> = std::env::args_os().collect();
-    let fallback = format!("reduce-{}", lang.name().to_lowercase());
-    let bin = bin_name(&argv, &fallback);
-    run::run(&bin, Some(&lang), argv).into()
+    let bin = bin_name(&argv, &format!("reduce-{}", lang.name().to_lowercase()));
+    run::run(&bin, Some(&lang), None, argv).into()
+}
+
+/// The `main` of a language's reducer `L` whose inputs that `L` rejects are reduced with the
+/// structure grammar `F` until they parse (see [the fallback](self#fallback)).
+pub fn main_with_fallback<L: Language + Default, F: Language + Default>() -> ExitCode {
+    let (lang, fallback) = (L::default(), F::default());
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    let bin = bin_name(&argv, &format!("reduce-{}", lang.name().to_lowercase()));
+    run::run(&bin, Some(&lang), Some(&fallback), argv).into()
 }
 
 /// The `main` of `reduce-text`: ddmin on lines, then on characters, for any file.
 pub fn text_main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     let bin = bin_name(&argv, "reduce-text");
-    run::run(&bin, None, argv).into()
+    run::run(&bin, None, None, argv).into()
 }
 
 /// Runs a reducer on an explicit command line (`argv[0]` first), as `main` would, and
 /// returns its exit status. `lang` is `None` for `reduce-text`. Installs a Ctrl-C handler
 /// the first time it is called in a process.
 pub fn run_with(bin: &str, lang: Option<&dyn Language>, argv: Vec<OsString>) -> Exit {
-    run::run(bin, lang, argv)
+    run::run(bin, lang, None, argv)
+}
+
+/// [`run_with`] for a language with a structure grammar `fallback` (see
+/// [`main_with_fallback`]).
+pub fn run_with_fallback(
+    bin: &str,
+    lang: &dyn Language,
+    fallback: &dyn Language,
+    argv: Vec<OsString>,
+) -> Exit {
+    run::run(bin, Some(lang), Some(fallback), argv)
 }
 
 /// The program's name as invoked (`argv[0]`'s file name), or `fallback`.

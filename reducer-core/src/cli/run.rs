@@ -3,7 +3,7 @@
 
 use super::args::{check_program, misplaced_options, Args, Flavor, TEXT_ALGORITHM};
 use super::guard::Files;
-use super::inspect::{decode, grammar_report, parse_check, parse_error};
+use super::inspect::{decode, grammar_report, not_utf8, parse_check, parse_error, parse_warning};
 use super::output::{
     data_permissions_like, default_output, next_backup, same_file, write_atomic_with, write_backup,
     BackgroundWriter, BestWriter, ResultHook,
@@ -15,12 +15,13 @@ use crate::algo;
 use crate::cache::CacheStats;
 use crate::console::{errln, out, outln};
 use crate::language::Language;
-use crate::list::reduce_text;
+use crate::list::{reduce_text, reduce_text_until};
 use crate::oracle::command::{CommandOracle, RunReport};
 use crate::oracle::{retry_not_run, Oracle, Outcome};
 use crate::session::Session;
 use crate::stats::{OracleClock, Stats};
 use crate::tester::Tester;
+use crate::tree::Tree;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -45,8 +46,13 @@ fn fail<T>(exit: Exit, message: impl Into<String>) -> Result<T, Failure> {
     })
 }
 
-/// Runs one command line; see [`super::run_with`].
-pub(super) fn run(bin: &str, lang: Option<&dyn Language>, argv: Vec<OsString>) -> Exit {
+/// Runs one command line; see [`super::run_with`] and [`super::run_with_fallback`].
+pub(super) fn run(
+    bin: &str,
+    lang: Option<&dyn Language>,
+    fallback: Option<&dyn Language>,
+    argv: Vec<OsString>,
+) -> Exit {
     let flavor = match lang {
         Some(l) => Flavor::Language {
             name: l.name(),
@@ -74,7 +80,7 @@ pub(super) fn run(bin: &str, lang: Option<&dyn Language>, argv: Vec<OsString>) -
     } else if let (true, Some(lang)) = (args.parse_only, lang) {
         Ok(parse_only(lang, &args))
     } else {
-        reduce(bin, lang, flavor, &args)
+        reduce(bin, lang, fallback, flavor, &args)
     };
     match result {
         Ok(exit) => exit,
@@ -136,7 +142,18 @@ fn parse_only(lang: &dyn Language, args: &Args) -> Exit {
 struct Input {
     path: PathBuf,
     bytes: Vec<u8>,
-    tree: Option<crate::tree::Tree>,
+    tree: Option<Tree>,
+    /// Why the grammar does not read the input (`FILE:LINE:COL: warning: …`, with an
+    /// excerpt), when it is to be reduced with the fallback.
+    rejected: Option<Rejected>,
+}
+
+/// An input the grammar does not read.
+struct Rejected {
+    /// Where and why, as a warning.
+    warning: String,
+    /// The input is UTF-8 text (the grammar rejected it), not bytes.
+    utf8: bool,
 }
 
 impl Input {
@@ -152,30 +169,54 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
     std::fs::read(path).or_else(|e| fail(Exit::Usage, format!("{}: {e}", path.display())))
 }
 
-/// Decodes and parses the input's bytes (for a language).
+/// Decodes and parses the input's bytes (for a language). An input the grammar does not read
+/// is refused with `refuse` (`--no-fallback`), and otherwise comes back without a tree and
+/// with the reason.
 fn parse_input(
     bin: &str,
     lang: Option<&dyn Language>,
     path: &Path,
     bytes: Vec<u8>,
+    refuse: bool,
 ) -> Result<Input, Failure> {
-    let Some(lang) = lang else {
-        return Ok(Input {
-            path: path.to_path_buf(),
-            bytes,
-            tree: None,
-        });
+    let untouched = |bytes: Vec<u8>, rejected: Option<Rejected>| Input {
+        path: path.to_path_buf(),
+        bytes,
+        tree: None,
+        rejected,
     };
-    let text = decode(path, bytes, bin).map_err(|m| Failure {
-        exit: Exit::Parse,
-        message: m,
-    })?;
+    let Some(lang) = lang else {
+        return Ok(untouched(bytes, None));
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) if !refuse => {
+            let warning = not_utf8(path, e.as_bytes(), Some("warning"));
+            let rejected = Rejected {
+                warning,
+                utf8: false,
+            };
+            return Ok(untouched(e.into_bytes(), Some(rejected)));
+        }
+        Err(e) => {
+            return fail(Exit::Parse, decode(path, e.into_bytes(), bin).unwrap_err());
+        }
+    };
     match lang.parse(&text) {
         Ok(tree) => Ok(Input {
             path: path.to_path_buf(),
             tree: Some(tree),
             bytes: text.into_bytes(),
+            rejected: None,
         }),
+        Err(e) if !refuse => {
+            let warning = parse_warning(path, &text, &e);
+            let rejected = Rejected {
+                warning,
+                utf8: true,
+            };
+            Ok(untouched(text.into_bytes(), Some(rejected)))
+        }
         Err(e) => fail(
             Exit::Parse,
             format!(
@@ -295,6 +336,7 @@ fn install_interrupt_handler(flag: Arc<AtomicBool>, progress: Progress) {
 fn reduce(
     bin: &str,
     lang: Option<&dyn Language>,
+    fallback: Option<&dyn Language>,
     flavor: Flavor,
     args: &Args,
 ) -> Result<Exit, Failure> {
@@ -396,7 +438,7 @@ fn reduce(
         let text = bytes.clone();
         std::thread::spawn(move || run_retried(&oracle, &clock, &text, &cancel))
     };
-    let mut input = match parse_input(bin, lang, &job.input, bytes) {
+    let mut input = match parse_input(bin, lang, &job.input, bytes, args.no_fallback) {
         Ok(input) => input,
         Err(failure) => {
             tester.interrupt_flag().store(true, Ordering::SeqCst);
@@ -405,7 +447,11 @@ fn reduce(
             return Err(failure);
         }
     };
-    let original = input.size();
+    if let (Some(rejected), Some(lang)) = (&input.rejected, lang) {
+        progress.eprintln(&rejected.warning);
+        progress.eprintln(&fallback_note(bin, lang, fallback, rejected.utf8));
+    }
+    let mut original = input.size();
     progress.set_original(original);
     progress.println(&format!(
         "{bin}: reducing {} ({}) with {algorithm}, -j {}, timeout {}; result goes to {}",
@@ -492,22 +538,28 @@ fn reduce(
     tester.set_observer(progress.observer());
 
     // The reduction.
-    let (result, result_tokens, mut tester) = match (lang, input.tree.take()) {
-        (Some(lang), Some(tree)) => {
-            let mut session = Session::new(lang, tree, tester, args.session_options());
-            algo::run(&algorithm, &mut session, &args.algo_options())
-                .map_err(|e| usage(e.to_string()))?;
-            let text = session.text();
-            let tokens = if text == session.tree.text() {
-                session.tree.tokens() as usize
-            } else {
-                session.tree.token_counter().count(&text) as usize
+    let (result, result_tokens, grammar, mut tester) = match lang {
+        Some(lang) => {
+            let tree = input.tree.take();
+            let stages = Stages {
+                lang,
+                fallback,
+                args,
+                algorithm: &algorithm,
+                progress: &progress,
+                bin,
             };
-            (text.into_bytes(), Some(tokens), session.tester)
+            let r = stages
+                .reduce(tree, &input.bytes, tester)
+                .map_err(|e| usage(e.to_string()))?;
+            if r.original_tokens.is_some() {
+                original.tokens = r.original_tokens;
+            }
+            (r.text, r.tokens, Some(r.grammar), r.tester)
         }
-        _ => {
+        None => {
             let text = reduce_text(&input.bytes, &mut tester, &args.dd_options());
-            (text, None, tester)
+            (text, None, None, tester)
         }
     };
     let interrupted = tester.interrupted();
@@ -550,6 +602,7 @@ fn reduce(
     let facts = Facts {
         bin,
         lang,
+        grammar,
         args,
         algorithm,
         input: &input,
@@ -590,11 +643,20 @@ fn reduce(
         );
     }
     if let (Some(lang), Some(false)) = (lang, result_parses) {
-        eprintln!(
-            "{bin}: warning: the result in {} does not parse as {}",
-            out_path.display(),
-            lang.name()
-        );
+        if facts.grammar.as_deref() == Some(lang.name()) {
+            eprintln!(
+                "{bin}: warning: the result in {} does not parse as {}",
+                out_path.display(),
+                lang.name()
+            );
+        } else if !args.quiet {
+            errln!(
+                "{bin}: note: the result in {} does not parse as {} either (reduced with: {})",
+                out_path.display(),
+                lang.name(),
+                facts.grammar.as_deref().unwrap_or_default()
+            );
+        }
     }
     if let Some(why) = &flaky {
         errln!(
@@ -627,6 +689,9 @@ fn reduce(
 struct Facts<'a> {
     bin: &'a str,
     lang: Option<&'a dyn Language>,
+    /// The grammars the reduction used, last first (`"C"`, `"C after fallback"`, …; `None`
+    /// without a grammar).
+    grammar: Option<String>,
     args: &'a Args,
     algorithm: String,
     input: &'a Input,
@@ -660,6 +725,10 @@ impl Facts<'_> {
             Some(_) => format!(", {} syntax-rejected", stats.syntax_rejected),
             None => String::new(),
         };
+        let grammar = match &self.grammar {
+            Some(g) => format!("; grammar: {g}"),
+            None => String::new(),
+        };
         let not_run = match stats.not_run {
             0 => String::new(),
             n => format!(", {n} could not be run"),
@@ -673,7 +742,7 @@ impl Facts<'_> {
         };
         format!(
             "{}: {what}: {} → {} ({removed:.1}% removed) in {:.1} s; {} queries (+{} speculative, \
-             {} unresolved{not_run}), {} cache hits{syntax}{invalid}; result in {}",
+             {} unresolved{not_run}), {} cache hits{syntax}{invalid}{grammar}; result in {}",
             self.bin,
             describe(o),
             describe(n),
@@ -695,6 +764,7 @@ impl Facts<'_> {
                 version: VERSION.to_string(),
             },
             language: self.lang.map(|l| l.name().to_string()),
+            grammar: self.grammar.clone(),
             status: match exit {
                 Exit::Success => "success",
                 Exit::Interrupted => "interrupted",
@@ -756,5 +826,179 @@ fn describe(size: Size) -> String {
         Some(1) => format!("{} bytes, 1 token", size.bytes),
         Some(t) => format!("{} bytes, {t} tokens", size.bytes),
         None => format!("{} bytes", size.bytes),
+    }
+}
+
+/// What the note after a rejected input says will happen (see [the fallback](super#fallback)).
+fn fallback_note(
+    bin: &str,
+    lang: &dyn Language,
+    fallback: Option<&dyn Language>,
+    utf8: bool,
+) -> String {
+    let name = lang.name();
+    let how = match (utf8, fallback) {
+        (false, Some(_)) => "the input is not UTF-8 text: reducing it byte by byte (ddmin on \
+                             lines, then bytes) until it is, then with the structure grammar"
+            .to_string(),
+        (false, None) => "the input is not UTF-8 text: reducing it byte by byte (ddmin on \
+                          lines, then bytes)"
+            .to_string(),
+        (true, Some(_)) => format!(
+            "the input does not parse as {name}: reducing it with the structure grammar \
+             (brackets, strings, words, statements; any text parses)"
+        ),
+        (true, None) => format!(
+            "the input does not parse as {name}: reducing it byte by byte (ddmin on lines, \
+             then bytes)"
+        ),
+    };
+    format!(
+        "{bin}: note: {how}, and with the {name} grammar as soon as the result parses; \
+         --no-fallback refuses such inputs (exit status {})",
+        Exit::Parse.code()
+    )
+}
+
+/// The result of [`reduce_staged`].
+struct Reduced {
+    text: Vec<u8>,
+    /// The result's tokens, counted by the last grammar used (`None` after bytes).
+    tokens: Option<usize>,
+    /// The original's tokens counted by that grammar, when it is not the input's own tree.
+    original_tokens: Option<usize>,
+    /// The grammars used, last first: `"C"`, `"fallback"`, `"C after fallback"`, `"bytes"`,
+    /// `"C after fallback after bytes"`, …
+    grammar: String,
+    tester: Tester,
+}
+
+/// The stage name of the structure grammar.
+const FALLBACK: &str = "fallback";
+/// The stage name of the byte-level fallback.
+const BYTES: &str = "bytes";
+
+/// The reduction with a grammar, and its fallbacks.
+///
+/// [`Stages::reduce`] reduces the input with `lang`, or, when `tree` is `None` (the input is
+/// not UTF-8 or `lang` rejects it), through the fallback stages until `lang` reads the result
+/// (see [the fallback](super#fallback)): ddmin on lines and bytes for bytes that are not UTF-8
+/// (or without a structure grammar), the structure grammar `fallback` for text, the algorithm
+/// `algorithm` on each grammar.
+struct Stages<'a> {
+    lang: &'a dyn Language,
+    fallback: Option<&'a dyn Language>,
+    args: &'a Args,
+    algorithm: &'a str,
+    progress: &'a Progress,
+    bin: &'a str,
+}
+
+impl Stages<'_> {
+    fn reduce(
+        &self,
+        mut tree: Option<Tree>,
+        original: &[u8],
+        mut tester: Tester,
+    ) -> Result<Reduced, algo::UnknownAlgorithm> {
+        let Stages {
+            lang,
+            fallback,
+            args,
+            algorithm,
+            progress,
+            bin,
+        } = *self;
+        let mut stages: Vec<&str> = Vec::new();
+        let mut text = original.to_vec();
+        // The result's and the original's tokens, counted by the last tree stage.
+        let mut counted: (Option<usize>, Option<usize>) = (None, None);
+        let count = |session: &Session<'_>, text: &str, original_too: bool| {
+            let counter = session.tree.token_counter();
+            let tokens = if text == session.tree.text() {
+                session.tree.tokens() as usize
+            } else {
+                counter.count(text) as usize
+            };
+            let original = std::str::from_utf8(original)
+                .ok()
+                .filter(|_| original_too)
+                .map(|o| counter.count(o) as usize);
+            (Some(tokens), original)
+        };
+        loop {
+            if let Some(tree) = tree.take() {
+                // The grammar stage: the last one.
+                let recount = !stages.is_empty();
+                if recount {
+                    progress.println(&format!(
+                        "{bin}: the result parses as {0}: reducing it with the {0} grammar",
+                        lang.name()
+                    ));
+                }
+                stages.push(lang.name());
+                let mut session = Session::new(lang, tree, tester, args.session_options());
+                algo::run(algorithm, &mut session, &args.algo_options())?;
+                let out = session.text();
+                counted = count(&session, &out, recount);
+                text = out.into_bytes();
+                tester = session.tester;
+                break;
+            }
+            if tester.stopped() {
+                break;
+            }
+            let utf8 = std::str::from_utf8(&text).ok();
+            if let Some(t) = utf8.filter(|t| lang.accepts(t)) {
+                match lang.parse(t) {
+                    Ok(parsed) => {
+                        tree = Some(parsed);
+                        continue;
+                    }
+                    Err(_) => break,
+                }
+            }
+            if stages.contains(&FALLBACK) {
+                break;
+            }
+            // The structure grammar, on text (it fails only on nesting deeper than the parser's
+            // stack guard allows: then bytes).
+            let structure = fallback
+                .zip(utf8)
+                .and_then(|(f, t)| Some((f, f.parse(t).ok()?)));
+            if let Some((f, structure_tree)) = structure {
+                stages.push(FALLBACK);
+                let mut session = Session::new(f, structure_tree, tester, args.session_options());
+                session.stop_once_parses(lang);
+                let mut options = args.algo_options();
+                // A corpus of examples is in the language's grammar, not in the structure grammar.
+                if let algo::GtrFilter::Corpus(_) = options.gtr_filter {
+                    options.gtr_filter = algo::GtrFilter::Grammar;
+                }
+                algo::run(algorithm, &mut session, &options)?;
+                let out = session.text();
+                counted = count(&session, &out, true);
+                text = out.into_bytes();
+                tester = session.tester;
+                continue;
+            }
+            if stages.contains(&BYTES) {
+                break;
+            }
+            stages.push(BYTES);
+            let structure_next = fallback.is_some();
+            let enough =
+                |t: &[u8]| std::str::from_utf8(t).is_ok_and(|t| structure_next || lang.accepts(t));
+            text = reduce_text_until(&text, &mut tester, &args.dd_options(), enough);
+            counted = (None, None);
+        }
+        stages.reverse();
+        Ok(Reduced {
+            text,
+            tokens: counted.0,
+            original_tokens: counted.1,
+            grammar: stages.join(" after "),
+            tester,
+        })
     }
 }

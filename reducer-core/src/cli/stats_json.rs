@@ -3,7 +3,7 @@
 //! Shape (all sizes in bytes unless named otherwise; times in seconds):
 //!
 //! ```text
-//! { "tool": {"name", "version"}, "language", "status", "exit_code",
+//! { "tool": {"name", "version"}, "language", "grammar", "status", "exit_code",
 //!   "input":  {"path", "bytes", "tokens", "non_whitespace_chars"},
 //!   "output": {"path", "bytes", "tokens", "non_whitespace_chars"},
 //!   "queries": {"real", "interesting", "cached", "speculative", "unresolved", "not_run",
@@ -16,7 +16,10 @@
 //!   "algorithm", "options": {...} }
 //! ```
 //!
-//! `tokens` is `null` for `reduce-text`. `engine_seconds` is wall time minus the wall time
+//! `tokens` is `null` for `reduce-text` (and for a result of the byte-level fallback).
+//! `grammar` says which grammars reduced the input, last first: `"C"`; `"fallback"` (the
+//! structure grammar, for an input C does not read); `"C after fallback"`; `"bytes"` (ddmin on
+//! lines and bytes, for an input that is not UTF-8); `null` for `reduce-text`. `engine_seconds` is wall time minus the wall time
 //! during which at least one oracle run was going (the time the user waits for the reducer
 //! itself, whatever `-j`), never negative.
 
@@ -38,6 +41,10 @@ pub struct Record {
     pub tool: Tool,
     /// The language reduced (`null` for `reduce-text`).
     pub language: Option<String>,
+    /// The grammars the reduction used, last first: the language's name when the input
+    /// parsed, `"fallback"` (the structure grammar), `"bytes"` (ddmin on lines and bytes), or
+    /// a chain such as `"C after fallback"` (`null` for `reduce-text`).
+    pub grammar: Option<String>,
     /// How the run ended: `success`, `interrupted`, `flaky`, `test-not-run` or `error`.
     pub status: String,
     /// The process's exit status.
@@ -432,6 +439,7 @@ mod tests {
                 version: "0.1.0".into(),
             },
             language: Some("Toy".into()),
+            grammar: Some("Toy after fallback".into()),
             status: "success".into(),
             exit_code: 0,
             input: FileSize::measure(Path::new("x.toy"), b"var a = 1;", Some(4)),
@@ -514,8 +522,10 @@ mod tests {
                 assert!(v[section].get(*f).is_some(), "{section}.{f} missing");
             }
         }
+        assert_eq!(v["grammar"], "Toy after fallback");
         for top in [
             "language",
+            "grammar",
             "status",
             "exit_code",
             "size_over_time",

@@ -20,6 +20,22 @@ pub fn reduce_text(text: &[u8], tester: &mut Tester, options: &DdOptions) -> Vec
     reduce_units(&split_bytes(&text), tester, options)
 }
 
+/// [`reduce_text`] that stops after the lines when `enough` says their result can be left to
+/// a grammar (the byte-level fallback of a reducer whose input is not UTF-8 or does not
+/// parse): ddmin on lines, then, unless `enough` holds for the result, on its bytes.
+pub fn reduce_text_until(
+    text: &[u8],
+    tester: &mut Tester,
+    options: &DdOptions,
+    enough: impl Fn(&[u8]) -> bool,
+) -> Vec<u8> {
+    let text = reduce_units(&split_lines(text), tester, options);
+    if enough(&text) || tester.stopped() {
+        return text;
+    }
+    reduce_units(&split_bytes(&text), tester, options)
+}
+
 /// ddmin over the positions of `units`; returns the kept units concatenated.
 pub(super) fn reduce_units(units: &[&[u8]], tester: &mut Tester, options: &DdOptions) -> Vec<u8> {
     let render = |kept: &[u32]| {
