@@ -304,7 +304,11 @@ const JAVA25_SNIPPETS: &[(bool, &str)] = &[
 fn java25_agrees_with_javac25() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let originals = files(&root.join("tests/corpus/java25"), "java");
-    assert!(originals.len() >= 7, "only {} Java 25 corpus files", originals.len());
+    assert!(
+        originals.len() >= 7,
+        "only {} Java 25 corpus files",
+        originals.len()
+    );
     for p in &originals {
         let text = std::fs::read_to_string(p).unwrap();
         let tree = Java
@@ -314,7 +318,12 @@ fn java25_agrees_with_javac25() {
     }
     for (expected, snippet) in JAVA25_SNIPPETS {
         let ours = Java.parse(snippet).is_ok();
-        assert_eq!(ours, *expected, "we {} `{snippet}`", if ours { "accept" } else { "reject" });
+        assert_eq!(
+            ours,
+            *expected,
+            "we {} `{snippet}`",
+            if ours { "accept" } else { "reject" }
+        );
     }
     let Some(javac) = javac25() else {
         eprintln!("skipped the javac comparison: no JDK 25 at /usr/lib/jvm/temurin-25-jdk-amd64");
@@ -362,7 +371,10 @@ fn java25_agrees_with_javac25() {
         mutants.add(&p.display().to_string(), theirs, Java.parse(&text).is_ok());
     }
     let rate = mutants.report("java 25 mutants");
-    assert!(mutants.rejected > 30, "the mutants must include broken files");
+    assert!(
+        mutants.rejected > 30,
+        "the mutants must include broken files"
+    );
     assert!(
         rate >= 0.99,
         "mutants javac 25 accepts but we reject: {:?}",
