@@ -28,7 +28,7 @@ pub mod javascript {
     pub struct JavaScript;
 }
 
-/// Java 17 compilation units, from `grammars/java.pest`.
+/// Java 25 compilation units (Java 17 plus patterns, `_`, module imports, compact source files), from `grammars/java.pest`.
 pub mod java {
     /// The Java language: `impl reducer_core::Language for Java` is generated.
     #[reducer_macros::reducer(grammar = "../../grammars/java.pest", name = "Java", extensions = ["java"])]

@@ -183,6 +183,90 @@ fn java_example_with_a_grep_oracle() {
     assert!(!reparsed.status.success(), "a missing file is an error");
 }
 
+/// A Java 21 program whose switch over a sealed hierarchy with record patterns misses a case.
+const NOT_EXHAUSTIVE_JAVA: &str = r#"import java.util.List;
+
+public class Shapes {
+    sealed interface Shape permits Circle, Square, Group {}
+    record Circle(double radius) implements Shape {}
+    record Square(double side) implements Shape {}
+    record Group(Shape first, Shape second) implements Shape {}
+
+    static double area(Shape s) {
+        return switch (s) {
+            case Circle(double r) when r > 10 -> 0;
+            case Circle(var r) -> Math.PI * r * r;
+            case Group(Circle c, var rest) -> area(c) + area(rest);
+            case Group(Square(var side), Shape rest) -> side * side + area(rest);
+        };
+    }
+
+    static String name(Object o) {
+        if (o instanceof Circle(var r) && r > 1) {
+            return "big circle";
+        }
+        return o instanceof Square ? "square" : "other";
+    }
+
+    public static void main(String[] args) {
+        for (Shape s : List.of(new Circle(1), new Group(new Circle(2), new Square(3)))) {
+            System.out.println(name(s) + area(s));
+        }
+    }
+}
+"#;
+
+#[test]
+fn java21_record_pattern_switch_with_a_javac25_oracle() {
+    let javac = Path::new("/usr/lib/jvm/temurin-25-jdk-amd64/bin/javac");
+    if !javac.is_file() {
+        eprintln!("skipped: no JDK 25 at /usr/lib/jvm/temurin-25-jdk-amd64");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("Shapes.java");
+    std::fs::write(&input, NOT_EXHAUSTIVE_JAVA).unwrap();
+    // Interesting: a record pattern after `case` is left and javac 25 still reports the switch
+    // as not exhaustive (a quick-starting JVM: each run is a fresh javac).
+    let oracle = dir.path().join("not-exhaustive.sh");
+    std::fs::write(
+        &oracle,
+        format!(
+            "#!/bin/sh\ngrep -q 'case [A-Za-z_.]*(' \"$1\" || exit 1\n\
+             {} -J-XX:TieredStopAtLevel=1 -J-XX:+UseSerialGC -XDrawDiagnostics -proc:none -d out \"$1\" 2>&1 \
+             | grep -q compiler.err.not.exhaustive\n",
+            javac.display()
+        ),
+    )
+    .unwrap();
+    Command::new("chmod")
+        .arg("+x")
+        .arg(&oracle)
+        .status()
+        .unwrap();
+    assert!(interesting(&oracle, "Shapes.java", NOT_EXHAUSTIVE_JAVA));
+    let (original, result, stats) = reduce(
+        env!("CARGO_BIN_EXE_reduce-java"),
+        &input,
+        &oracle,
+        &["-a", "pardis-hybrid+hoist"],
+    );
+    assert!(
+        interesting(&oracle, "Shapes.java", &result),
+        "result: {result:?}"
+    );
+    assert!(
+        non_ws(&result) * 4 < non_ws(&original),
+        "result: {result:?}"
+    );
+    eprintln!(
+        "record-pattern switch: {} -> {} non-whitespace chars, {} queries:\n{result}",
+        non_ws(&original),
+        non_ws(&result),
+        stats["queries"]["real"]
+    );
+}
+
 fn shared_case(set: &str, case: &str) -> Option<PathBuf> {
     let dir = root().join("../../shared/bench").join(set).join(case);
     if dir.join("oracle.sh").is_file() {

@@ -85,19 +85,22 @@ fn shared_bench(set: &str) -> Option<PathBuf> {
 
 #[test]
 fn project_corpora_parse_and_print_back() {
-    let langs: [(&dyn Language, &str, &[&str]); 4] = [
-        (&C, "c", &["c"]),
-        (&JavaScript, "js", &["js", "mjs"]),
-        (&Java, "java", &["java"]),
-        (&Json, "json", &["json"]),
+    // (language, corpus directory, extensions, minimum number of files)
+    let langs: [(&dyn Language, &str, &[&str], usize); 5] = [
+        (&C, "c", &["c"], 15),
+        (&JavaScript, "js", &["js", "mjs"], 15),
+        (&Java, "java", &["java"], 15),
+        // Java 21-25 syntax, one topic per file (checked against javac 25 in frontends.rs)
+        (&Java, "java25", &["java"], 7),
+        (&Json, "json", &["json"], 15),
     ];
-    for (lang, dir, ext) in langs {
+    for (lang, dir, ext, min) in langs {
         let paths = files(&corpus_dir(dir), ext);
         if paths.is_empty() && dir == "json" {
             continue; // JSON is covered by the generated differential tests.
         }
         assert!(
-            paths.len() >= 15,
+            paths.len() >= min,
             "{dir}: only {} corpus files",
             paths.len()
         );
@@ -210,4 +213,61 @@ fn jdk_sources_parse() {
         failures.len()
     );
     assert_none_failed("jdk", n, &failures);
+}
+
+/// The JDK 25 sources (src.zip of the Temurin JDK 25): the packages that use Java 21-25 syntax
+/// most (the class-file API, the foreign-function internals, javap, jnativescan, java.text),
+/// about 400 files. The whole src.zip (15 224 files) is measured outside the test suite; see
+/// grammars/README.md.
+#[test]
+fn jdk25_sources_parse() {
+    let zip = Path::new("/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip");
+    if !zip.is_file() {
+        eprintln!("skipped: no JDK 25 src.zip at {}", zip.display());
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    let status = std::process::Command::new("unzip")
+        .args(["-q", "-o"])
+        .arg(zip)
+        .args([
+            "java.base/java/lang/classfile/*",
+            "java.base/jdk/internal/classfile/*",
+            "java.base/jdk/internal/foreign/*",
+            "java.base/java/text/*",
+            "jdk.jdeps/com/sun/tools/javap/*",
+            "jdk.jdeps/com/sun/tools/jnativescan/*",
+        ])
+        .arg("-d")
+        .arg(out.path())
+        .status();
+    if !status.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: could not unzip {}", zip.display());
+        return;
+    }
+    let paths: Vec<PathBuf> = files(out.path(), &["java"]);
+    assert!(paths.len() >= 300, "only {} JDK 25 files", paths.len());
+    let start = Instant::now();
+    let (n, bytes, failures) = parse_all(&Java, &paths);
+    let secs = start.elapsed().as_secs_f64();
+    // Files whose tree has a node of a Java 21+ rule: a pattern, `_`, a guard, `case null, default`.
+    let new_rules: Vec<_> = ["pattern", "unnamed", "guard", "case_null_default"]
+        .iter()
+        .map(|r| Java::rule_id(r).unwrap())
+        .collect();
+    let new_syntax = paths
+        .iter()
+        .filter_map(|p| Java.parse(&std::fs::read_to_string(p).ok()?).ok())
+        .filter(|t| t.bfs().into_iter().any(|n| new_rules.contains(&t.rule(n))))
+        .count();
+    eprintln!(
+        "jdk 25: {n} files ({new_syntax} with Java 21+ syntax), {:.1} MB in {secs:.2} s, {} failures",
+        bytes as f64 / 1e6,
+        failures.len()
+    );
+    assert!(
+        new_syntax >= 40,
+        "only {new_syntax} sample files use Java 21+ syntax"
+    );
+    assert_none_failed("jdk 25", n, &failures);
 }

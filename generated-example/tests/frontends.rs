@@ -166,7 +166,13 @@ fn javascript_agrees_with_node() {
 /// parsing (`-XDshould-stop.*=PARSE`), so only syntax errors are reported, each as
 /// `PATH:LINE: error: …`; a file is valid when no error names it.
 fn javac_verdicts(paths: &[PathBuf]) -> Vec<bool> {
-    let out = Command::new("javac")
+    javac_verdicts_with(Path::new("javac"), &[], paths)
+}
+
+/// [`javac_verdicts`] with a given javac and extra options (`--release 25`).
+fn javac_verdicts_with(javac: &Path, options: &[&str], paths: &[PathBuf]) -> Vec<bool> {
+    let out = Command::new(javac)
+        .args(options)
         .args([
             "-proc:none",
             "-XDshould-stop.ifNoError=PARSE",
@@ -242,6 +248,136 @@ fn java_agrees_with_javac() {
     assert!(
         rate >= 0.99,
         "mutants javac accepts but we reject: {:?}",
+        mutants.misses
+    );
+}
+
+/// The javac of the Temurin JDK 25, when installed.
+fn javac25() -> Option<PathBuf> {
+    let javac = Path::new("/usr/lib/jvm/temurin-25-jdk-amd64/bin/javac");
+    let ok = Command::new(javac)
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    ok.then(|| javac.to_path_buf())
+}
+
+/// Short Java 21-25 inputs and the verdict of javac 25's parser on each (checked again when
+/// javac 25 is installed): edge cases of patterns, guards, `case null, default`, `_`, module
+/// imports, compact source files and resources, accepted and rejected.
+const JAVA25_SNIPPETS: &[(bool, &str)] = &[
+    (true, "class A { void m(Object o) { switch (o) { case String when -> {} default -> {} } } }"),
+    (true, "class A { void m(Object o) { switch (o) { case String s when when -> {} default -> {} } } }"),
+    (true, "class A { int m(Object o) { return switch (o) { case null -> 0; case A a when (a != null) -> 1; default -> 2; }; } }"),
+    (true, "class A { void m(Object o) { switch (o) { case A _, B _ when o != null -> {} default -> {} } } }"),
+    (true, "class A { void m(Object o) { if (o instanceof final String s && o instanceof P(var x, P(_, int y))) {} } }"),
+    (true, "class A { void m(Object o) { switch (o) { case p.Q.R(var x) -> {} case byte[] _ -> {} default -> {} } } }"),
+    (true, "class A { void m(Object o) { switch (o) { case Integer i when i > 0: break; case null, default: break; } } }"),
+    (true, "class A { void m() { var f = (var _, var _) -> 1; g(_ -> 2, (int _, String b) -> 3); for (int _ = 0, _ = 1; ;) {} } }"),
+    (true, "import module java.base; import module.a.B; import static module.a.B.c; class A {}"),
+    (true, "import java.util.*; static final int N = 1; void main() { IO.println(N); } class B {}"),
+    (true, "class A { A() { int x = 1; this(x); } A(int x) { if (x < 0) throw new Error(); super(); } }"),
+    (true, "class A { void m() throws Exception { try (a.b; this.c; new X(){}.f.g; a[0].b; f().g; (a).b) {} } }"),
+    (true, "class A { Object o = @A ArrayList::new, p = @A int[]::clone, q = int[]::<String>new, r = String[]::<A>new; }"),
+    (false, "class A { void m(Object o) { switch (o) { case _ -> {} } } }"),
+    (false, "class A { void m(Object o) { if (o instanceof _) {} } }"),
+    (false, "class A { void m(Object o) { switch (o) { case final P(int x) -> {} } } }"),
+    (false, "class A { void m(Object o) { switch (o) { case @A P(int x) -> {} } } }"),
+    (false, "class A { void m(Object o) { switch (o) { case P(var x, _) p -> {} } } }"),
+    (false, "class A { void m(Object o) { if (o instanceof P(var x) p) {} } }"),
+    (false, "class A { void m(Object o) { switch (o) { case (String s) -> {} } } }"),
+    (false, "class A { void m(Object o) { switch (o) { case default -> {} } } }"),
+    (false, "class A { void m(Object o) { switch (o) { case 1, default -> {} } } }"),
+    (false, "class A { void m(Object o) { switch (o) { case null, default when x -> {} } } }"),
+    (false, "class A { void m(Object o) { switch (o) { case String s when x -> y -> {} } } }"),
+    (false, "class A { void m() { int _[] = {}; } }"),
+    (false, "class A { void m() throws Exception { try (a.b()) {} } }"),
+    (false, "class A { void m() throws Exception { try (a[0]) {} } }"),
+    (false, "import module java.base.*; class A {}"),
+];
+
+/// Java 21-25 syntax against javac 25 (skipped without the Temurin JDK 25): the `java25`
+/// corpus compiles (`--release 25`, no preview features) and parses and prints back; the
+/// snippets above get javac's verdict; on byte-level mutants of the corpus we accept what
+/// javac's parser accepts.
+#[test]
+fn java25_agrees_with_javac25() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let originals = files(&root.join("tests/corpus/java25"), "java");
+    assert!(
+        originals.len() >= 7,
+        "only {} Java 25 corpus files",
+        originals.len()
+    );
+    for p in &originals {
+        let text = std::fs::read_to_string(p).unwrap();
+        let tree = Java
+            .parse(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert_eq!(tree.text(), text, "{} prints back", p.display());
+    }
+    for (expected, snippet) in JAVA25_SNIPPETS {
+        let ours = Java.parse(snippet).is_ok();
+        assert_eq!(
+            ours,
+            *expected,
+            "we {} `{snippet}`",
+            if ours { "accept" } else { "reject" }
+        );
+    }
+    let Some(javac) = javac25() else {
+        eprintln!("skipped the javac comparison: no JDK 25 at /usr/lib/jvm/temurin-25-jdk-amd64");
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let compiled = Command::new(&javac)
+        .args(["--release", "25", "-proc:none", "-d"])
+        .arg(tmp.path().join("classes"))
+        .args(&originals)
+        .output()
+        .unwrap();
+    assert!(
+        compiled.status.success(),
+        "javac 25 rejects the java25 corpus:\n{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let mut all = Vec::new();
+    for (i, (_, snippet)) in JAVA25_SNIPPETS.iter().enumerate() {
+        let dir = tmp.path().join(format!("s{i}"));
+        std::fs::create_dir(&dir).unwrap();
+        let f = dir.join("A.java");
+        std::fs::write(&f, snippet).unwrap();
+        all.push(f);
+    }
+    let snippets = all.len();
+    let mut r = Rng::new(0x25_25_25);
+    for (i, p) in originals.iter().enumerate() {
+        let text = std::fs::read_to_string(p).unwrap();
+        for k in 0..20 {
+            let dir = tmp.path().join(format!("m{i}_{k}"));
+            std::fs::create_dir(&dir).unwrap();
+            let m = dir.join(p.file_name().unwrap());
+            std::fs::write(&m, mutate(&mut r, &text)).unwrap();
+            all.push(m);
+        }
+    }
+    let verdicts = javac_verdicts_with(&javac, &["--release", "25"], &all);
+    for ((expected, snippet), theirs) in JAVA25_SNIPPETS.iter().zip(&verdicts) {
+        assert_eq!(theirs, expected, "javac 25 on `{snippet}`");
+    }
+    let mut mutants = Agreement::default();
+    for (p, &theirs) in all.iter().zip(&verdicts).skip(snippets) {
+        let text = std::fs::read_to_string(p).unwrap();
+        mutants.add(&p.display().to_string(), theirs, Java.parse(&text).is_ok());
+    }
+    let rate = mutants.report("java 25 mutants");
+    assert!(
+        mutants.rejected > 30,
+        "the mutants must include broken files"
+    );
+    assert!(
+        rate >= 0.99,
+        "mutants javac 25 accepts but we reject: {:?}",
         mutants.misses
     );
 }

@@ -117,3 +117,16 @@ fn java_normalized_grammar_accepts_what_the_original_accepts() {
     );
     assert!(n >= 1000 && ok > n / 10 && ok < n, "{ok} of {n}");
 }
+
+#[test]
+fn java25_normalized_grammar_accepts_what_the_original_accepts() {
+    use original::java::{Rule, P};
+    let (n, ok) = compare(
+        "java25",
+        &generated_example::Java,
+        &|t| P::parse(Rule::compilation_unit, t).is_ok(),
+        150,
+        25,
+    );
+    assert!(n >= 1000 && ok > n / 10 && ok < n, "{ok} of {n}");
+}
