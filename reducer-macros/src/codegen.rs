@@ -43,6 +43,72 @@ pub struct Input<'a> {
 /// The name of the generated atomic rule that wraps the grammar's `COMMENT`.
 const COMMENT_WRAPPER: &str = "reducer_comment__";
 
+/// Whether the struct derives `Default` (then no `impl Default` is generated).
+fn derives_default(item: &ItemStruct) -> bool {
+    item.attrs.iter().any(|a| {
+        a.path().is_ident("derive")
+            && a.meta
+                .require_list()
+                .is_ok_and(|l| l.tokens.to_string().contains("Default"))
+    })
+}
+
+/// What stands in for the generated items when the macro reports an error: the inherent
+/// items and the `Language` and `Default` impls, none of them callable, so that the
+/// macro's error is the only one (no "`Language` is not implemented" after it).
+pub fn stub(item: &ItemStruct) -> TokenStream {
+    let ty = &item.ident;
+    let default_impl = (!derives_default(item)).then(|| {
+        quote! {
+            impl ::core::default::Default for #ty {
+                fn default() -> Self {
+                    ::core::unreachable!()
+                }
+            }
+        }
+    });
+    quote! {
+        #default_impl
+
+        #[allow(dead_code)]
+        impl #ty {
+            pub const GRAMMAR_WARNINGS: &'static [&'static str] = &[];
+
+            pub fn rule_id(_: &str) -> ::core::option::Option<::reducer_core::RuleId> {
+                ::core::unreachable!()
+            }
+        }
+
+        impl ::reducer_core::Language for #ty {
+            fn name(&self) -> &'static str {
+                ::core::unreachable!()
+            }
+            fn extensions(&self) -> &'static [&'static str] {
+                ::core::unreachable!()
+            }
+            fn tables(&self) -> &'static ::reducer_core::Tables {
+                ::core::unreachable!()
+            }
+            fn start_rule(&self) -> ::reducer_core::RuleId {
+                ::core::unreachable!()
+            }
+            fn normalized_grammar(&self) -> &'static str {
+                ::core::unreachable!()
+            }
+            fn parse(&self, _: &str) -> ::core::result::Result<::reducer_core::Tree, ::reducer_core::ParseError> {
+                ::core::unreachable!()
+            }
+            fn parse_prefix(
+                &self,
+                _: ::reducer_core::RuleId,
+                _: &str,
+            ) -> ::core::result::Result<usize, ::reducer_core::ParseError> {
+                ::core::unreachable!()
+            }
+        }
+    }
+}
+
 /// The complete expansion of the attribute.
 pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
     let item = input.item;
@@ -132,13 +198,7 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
             };
         }
     });
-    let derives_default = item.attrs.iter().any(|a| {
-        a.path().is_ident("derive")
-            && a.meta
-                .require_list()
-                .is_ok_and(|l| l.tokens.to_string().contains("Default"))
-    });
-    let default_impl = (!derives_default).then(|| {
+    let default_impl = (!derives_default(item)).then(|| {
         quote! {
             impl ::core::default::Default for #ty {
                 fn default() -> Self {

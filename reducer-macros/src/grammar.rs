@@ -180,6 +180,17 @@ pub fn is_predicate(e: &Expr) -> bool {
     matches!(e, Expr::PosPred(_) | Expr::NegPred(_))
 }
 
+/// Whether every way through `e` begins with the built-in `SOI` (`SOI ~ x ~ EOI`,
+/// `(SOI ~ a | SOI ~ b)`): the mark of a start rule.
+pub fn begins_with_soi(e: &Expr) -> bool {
+    match e {
+        Expr::Ident(n) => n == "SOI",
+        Expr::Seq(a, _) => begins_with_soi(a),
+        Expr::Choice(a, b) => begins_with_soi(a) && begins_with_soi(b),
+        _ => false,
+    }
+}
+
 /// Whether `e` mentions rule `name` anywhere.
 pub fn mentions(e: &Expr, name: &str) -> bool {
     match e {

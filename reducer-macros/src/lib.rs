@@ -21,7 +21,8 @@
 //!    `__reducer_<Struct>`, and `impl reducer_core::Language for <Struct>` plus
 //!    `impl Default`, `<Struct>::GRAMMAR_WARNINGS` and `<Struct>::rule_id(name)`.
 //!
-//! Defaults: `start` = the grammar's first rule, `name` = the struct's name,
+//! Defaults: `start` = the first visible rule, other than `WHITESPACE` and `COMMENT`, whose
+//! expression begins with `SOI` (a compile error when there is none), `name` = the struct's name,
 //! `extensions` = the grammar file's stem. The invoking crate must depend on `pest` and
 //! `reducer-core`.
 //!
@@ -50,8 +51,14 @@ pub fn reducer(attr: TokenStream, item: TokenStream) -> TokenStream {
     match expand(attr.into(), item2.clone()) {
         Ok(ts) => ts.into(),
         Err(e) => {
+            // The error, the item unchanged, and inert impls of what the macro would have
+            // generated, so that uses of the struct do not add errors of their own.
             let err = e.to_compile_error();
-            quote!(#item2 #err).into()
+            let stub = syn::parse2::<ItemStruct>(item2.clone())
+                .ok()
+                .filter(|s| s.generics.params.is_empty())
+                .map(|s| codegen::stub(&s));
+            quote!(#item2 #err #stub).into()
         }
     }
 }
@@ -84,7 +91,6 @@ fn expand(
         first
     };
     let loaded = grammar::load(&text, &label).map_err(to_error)?;
-    let first_rule = loaded.rules.first().map(|r| r.name.clone());
     let normalized = normalize::normalize(loaded).map_err(to_error)?;
     let tables = tables::compute(&normalized).map_err(|es| {
         to_error(
@@ -95,9 +101,12 @@ fn expand(
     })?;
     let start_name = match &args.start {
         Some(s) => s.value(),
-        None => {
-            first_rule.ok_or_else(|| syn::Error::new(lit.span(), "the grammar has no rules"))?
-        }
+        None => normalized.default_start().map(str::to_owned).ok_or_else(|| {
+            syn::Error::new(
+                lit.span(),
+                "no start rule: no visible rule of the grammar begins with `SOI`; write the start rule as `file = { SOI ~ ... ~ EOI }`, or name it with `start = \"rule\"`",
+            )
+        })?,
     };
     let start = tables
         .id(&start_name)

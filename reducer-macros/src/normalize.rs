@@ -59,6 +59,20 @@ pub struct Normalized {
 }
 
 impl Normalized {
+    /// The default start rule: the first visible rule, other than `WHITESPACE` and
+    /// `COMMENT`, whose expression begins with `SOI` (every alternative, if it is a choice).
+    pub fn default_start(&self) -> Option<&str> {
+        self.rules
+            .iter()
+            .find(|r| {
+                r.kind == Kind::Regular
+                    && r.ty != RuleType::Silent
+                    && !is_trivia(&r.name)
+                    && grammar::begins_with_soi(&r.expr)
+            })
+            .map(|r| r.name.as_str())
+    }
+
     /// The normalized grammar as pest text, warnings and notes as comments at the top.
     pub fn text(&self) -> String {
         let mut s = String::new();
@@ -386,6 +400,21 @@ mod tests {
         normalize(grammar::load(text, "t.pest").unwrap())
             .unwrap()
             .warnings
+    }
+
+    #[test]
+    fn default_start_is_the_first_visible_rule_that_begins_with_soi() {
+        let start = |text: &str| {
+            normalize(grammar::load(text, "t.pest").unwrap())
+                .unwrap()
+                .default_start()
+                .map(str::to_owned)
+        };
+        let g = "WHITESPACE = _{ \" \" }\nx = { \"x\" }\nhidden = _{ SOI ~ x }\nfile = { SOI ~ x* ~ EOI }\nother = { SOI ~ x }";
+        assert_eq!(start(g).as_deref(), Some("file"));
+        let g = "x = { \"x\" }\nfile = { SOI ~ x ~ EOI | SOI ~ EOI }";
+        assert_eq!(start(g).as_deref(), Some("file"));
+        assert_eq!(start("x = { \"x\" ~ SOI }\ny = { x | SOI }"), None);
     }
 
     #[test]
