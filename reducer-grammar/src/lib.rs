@@ -11,7 +11,7 @@
 //!    nullability, the compatibility matrix, minimal replacement texts (each checked with
 //!    `pest_vm` to parse as its rule) and the literal tokens.
 //!
-//! [`print`] turns rules back into pest text and [`expr`] has the small expression helpers
+//! [`print`](mod@print) turns rules back into pest text and [`expr`] has the small expression helpers
 //! the steps share. The `#[reducer]` macro of `reducer-macros` is a thin wrapper around this
 //! crate; anything else that wants the normalized grammar or the tables (a grammar linter, a
 //! report) can call it directly.
@@ -21,6 +21,8 @@
 //! assert_eq!(g.default_start(), Some("list"));
 //! assert!(g.normalized.text().contains("list__star0 = { \"x\" }"));
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod expr;
 pub mod load;

@@ -6,8 +6,8 @@
 //! pub struct C;
 //! ```
 //!
-//! A thin wrapper: it parses the attribute ([`attr`]), hands the grammar to the
-//! `reducer-grammar` library and emits what that computed ([`codegen`]). At build time it
+//! A thin wrapper: it parses the attribute (`attr`), hands the grammar to the
+//! `reducer-grammar` library and emits what that computed (`codegen`). At build time it
 //! 1. reads the grammar (path relative to the invoking source file, like `include_str!`; the
 //!    crate rebuilds when the file changes);
 //! 2. calls `reducer_grammar::analyze`, which reads it (every problem a compile error at the

@@ -13,11 +13,11 @@
 //! [`warnings`]: alternatives that can never match (`a | a ~ b`) and alternatives sharing a
 //! prefix (which pest re-parses, exponentially with nesting) are reported, never rewritten.
 
-mod left_recursion;
-mod lists;
-mod slots;
-mod warnings;
-mod wrappers;
+pub mod left_recursion;
+pub mod lists;
+pub mod slots;
+pub mod warnings;
+pub mod wrappers;
 
 use crate::expr::begins_with_soi;
 use crate::load::Loaded;

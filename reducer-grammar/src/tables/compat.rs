@@ -23,7 +23,7 @@ pub fn matrix(
             continue;
         }
         let mut u = Vec::new();
-        units(&r.expr, &nullable, &mut u);
+        units(&r.expr, nullable, &mut u);
         direct[index[r.name.as_str()]] = u.iter().map(|b| index[b.as_str()]).collect();
     }
     for a in 0..n {

@@ -2,9 +2,9 @@
 //! compatibility matrix (unit-derivation closure) and minimal replacement texts (a CFG
 //! fixpoint, each result checked with `pest_vm` to parse as its rule).
 
-mod compat;
-mod literals;
-mod min_text;
+pub mod compat;
+pub mod literals;
+pub mod min_text;
 pub mod nullable;
 
 use crate::normalize::{Kind, Normalized};
