@@ -1,7 +1,8 @@
 //! The compiled reducer languages of the project: one public module per grammar, each a
 //! unit struct with `#[reducer(grammar = ...)]` (see `reducer-macros`).
 //!
-//! Adding a language is three lines: a module, the attribute, the struct.
+//! Adding a language is three lines: a module, the attribute, the struct (`examples/sexpr`
+//! shows a new language in its own binary, with every default).
 
 /// JSON (RFC 8259), from `grammars/json.pest`.
 pub mod json {

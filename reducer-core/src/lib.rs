@@ -12,6 +12,7 @@ mod console;
 pub mod language;
 pub mod list;
 pub mod oracle;
+pub mod runtime;
 pub mod session;
 pub mod stats;
 pub mod tester;

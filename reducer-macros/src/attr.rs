@@ -9,7 +9,8 @@ use syn::{LitStr, Token};
 pub struct Args {
     /// Path of the grammar, relative to the invoking source file (like `include_str!`).
     pub grammar: LitStr,
-    /// Start rule (default: the grammar's first rule).
+    /// Start rule (default: the first visible rule, other than `WHITESPACE` and `COMMENT`,
+    /// that begins with `SOI`).
     pub start: Option<LitStr>,
     /// Display name (default: the struct's name).
     pub name: Option<LitStr>,

@@ -1,22 +1,11 @@
 //! Code generation: the pest parser of the normalized grammar (in a private module), the
-//! static tables, the tree-building parse functions and the `Language` implementation.
+//! static tables, the `reducer_core::runtime::PestGrammar` facts about the parser and the
+//! `Language` implementation, whose parsing is `reducer_core::runtime`'s.
 
-use crate::normalize::Kind;
-use crate::tables::TableData;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
+use reducer_grammar::{Kind, TableData};
 use syn::ItemStruct;
-
-/// The call limit of pest per parse is `CALL_LIMIT_BASE + CALL_LIMIT_PER_BYTE * input length`:
-/// generous for real inputs, but it ends exponential backtracking in bounded time.
-const CALL_LIMIT_BASE: usize = 10_000_000;
-/// See [`CALL_LIMIT_BASE`].
-const CALL_LIMIT_PER_BYTE: usize = 1_000;
-
-/// Inputs up to this many bytes that fail to parse are parsed again with pest's error detail
-/// on, which names the literals expected where parsing stopped (a second parse of a small
-/// input; large inputs keep the rule-level expectations).
-const DETAIL_LIMIT: usize = 16 * 1024;
 
 /// What the generator needs besides the tables.
 pub struct Input<'a> {
@@ -43,6 +32,72 @@ pub struct Input<'a> {
 /// The name of the generated atomic rule that wraps the grammar's `COMMENT`.
 const COMMENT_WRAPPER: &str = "reducer_comment__";
 
+/// Whether the struct derives `Default` (then no `impl Default` is generated).
+fn derives_default(item: &ItemStruct) -> bool {
+    item.attrs.iter().any(|a| {
+        a.path().is_ident("derive")
+            && a.meta
+                .require_list()
+                .is_ok_and(|l| l.tokens.to_string().contains("Default"))
+    })
+}
+
+/// What stands in for the generated items when the macro reports an error: the inherent
+/// items and the `Language` and `Default` impls, none of them callable, so that the
+/// macro's error is the only one (no "`Language` is not implemented" after it).
+pub fn stub(item: &ItemStruct) -> TokenStream {
+    let ty = &item.ident;
+    let default_impl = (!derives_default(item)).then(|| {
+        quote! {
+            impl ::core::default::Default for #ty {
+                fn default() -> Self {
+                    ::core::unreachable!()
+                }
+            }
+        }
+    });
+    quote! {
+        #default_impl
+
+        #[allow(dead_code)]
+        impl #ty {
+            pub const GRAMMAR_WARNINGS: &'static [&'static str] = &[];
+
+            pub fn rule_id(_: &str) -> ::core::option::Option<::reducer_core::RuleId> {
+                ::core::unreachable!()
+            }
+        }
+
+        impl ::reducer_core::Language for #ty {
+            fn name(&self) -> &'static str {
+                ::core::unreachable!()
+            }
+            fn extensions(&self) -> &'static [&'static str] {
+                ::core::unreachable!()
+            }
+            fn tables(&self) -> &'static ::reducer_core::Tables {
+                ::core::unreachable!()
+            }
+            fn start_rule(&self) -> ::reducer_core::RuleId {
+                ::core::unreachable!()
+            }
+            fn normalized_grammar(&self) -> &'static str {
+                ::core::unreachable!()
+            }
+            fn parse(&self, _: &str) -> ::core::result::Result<::reducer_core::Tree, ::reducer_core::ParseError> {
+                ::core::unreachable!()
+            }
+            fn parse_prefix(
+                &self,
+                _: ::reducer_core::RuleId,
+                _: &str,
+            ) -> ::core::result::Result<usize, ::reducer_core::ParseError> {
+                ::core::unreachable!()
+            }
+        }
+    }
+}
+
 /// The complete expansion of the attribute.
 pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
     let item = input.item;
@@ -64,15 +119,10 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
         false,
     );
     let wrapper = format_ident!("{}", COMMENT_WRAPPER);
-    let (wrapper_arm, comment_body) = if has_comment {
+    let (wrapper_arm, comment_rule) = if has_comment {
         (
             quote!(Rule::#wrapper => ::reducer_core::RuleId::MAX,),
-            quote! {
-                <Parser as ::pest::Parser<Rule>>::parse(Rule::#wrapper, text)
-                    .ok()
-                    .and_then(|pairs| pairs.map(|p| p.as_span().end()).max())
-                    .filter(|&n| n > 0)
-            },
+            quote!(::core::option::Option::Some(Rule::#wrapper)),
         )
     } else {
         (quote!(), quote!(::core::option::Option::None))
@@ -132,13 +182,7 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
             };
         }
     });
-    let derives_default = item.attrs.iter().any(|a| {
-        a.path().is_ident("derive")
-            && a.meta
-                .require_list()
-                .is_ok_and(|l| l.tokens.to_string().contains("Default"))
-    });
-    let default_impl = (!derives_default).then(|| {
+    let default_impl = (!derives_default(item)).then(|| {
         quote! {
             impl ::core::default::Default for #ty {
                 fn default() -> Self {
@@ -147,7 +191,6 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
             }
         }
     });
-    let (base, per_byte, detail_limit) = (CALL_LIMIT_BASE, CALL_LIMIT_PER_BYTE, DETAIL_LIMIT);
     quote! {
         #item
 
@@ -167,20 +210,6 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
             /// pest rules by rule id.
             pub static RULES: [Rule; #n_rules] = [#(Rule::#variants),*];
 
-            /// The rule id of a pest rule.
-            pub fn rule_id(rule: Rule) -> ::reducer_core::RuleId {
-                match rule {
-                    #(Rule::#variants => #ids,)*
-                    #wrapper_arm
-                }
-            }
-
-            /// The length of the comment at the start of `text`, if one starts there.
-            pub fn comment_len(text: &str) -> ::core::option::Option<usize> {
-                limit(text.len());
-                #comment_body
-            }
-
             /// Rule facts by rule id.
             pub static RULE_INFO: [::reducer_core::RuleInfo; #n_rules] = [#(#infos),*];
             /// The compatibility matrix.
@@ -195,104 +224,28 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                 identifiers: &[#(#identifiers),*],
             };
 
-            /// Bounds pest's work for an input of `len` bytes.
-            fn limit(len: usize) {
-                ::pest::set_call_limit(::core::num::NonZeroUsize::new(#base + #per_byte * len));
-            }
-
-            /// A pest error as a `ParseError`.
-            fn error(text: &str, e: ::pest::error::Error<Rule>) -> ::reducer_core::ParseError {
-                let offset = match e.location {
-                    ::pest::error::InputLocation::Pos(p) => p,
-                    ::pest::error::InputLocation::Span((s, _)) => s,
-                };
-                let attempts = e.parse_attempts();
-                match e.variant {
-                    ::pest::error::ErrorVariant::ParsingError { positives, negatives } => {
-                        let names = |rules: &[Rule]| -> ::std::vec::Vec<::std::string::String> {
-                            rules.iter().map(|r| RULE_INFO[rule_id(*r) as usize].name.to_string()).collect()
-                        };
-                        let message = if negatives.is_empty() {
-                            ::std::string::String::new()
-                        } else {
-                            format!("unexpected {}", names(&negatives).join(", "))
-                        };
-                        let mut expected = names(&positives);
-                        let mut offset = offset;
-                        // With pest's error detail on: the literals expected where parsing stopped.
-                        if let ::core::option::Option::Some(attempts) = attempts {
-                            let literals: ::std::vec::Vec<::std::string::String> = attempts
-                                .expected_tokens()
-                                .into_iter()
-                                .map(|t| t.to_string())
-                                .filter(|t| t != "BUILTIN_RULE" && !t.trim().is_empty())
-                                .map(|t| format!("{t:?}"))
-                                .collect();
-                            if !literals.is_empty() {
-                                offset = attempts.max_position;
-                                expected = literals;
-                            }
-                        }
-                        ::reducer_core::ParseError::at(text, offset, expected, message)
-                    }
-                    ::pest::error::ErrorVariant::CustomError { message } => {
-                        ::reducer_core::ParseError::at(text, offset, ::std::vec::Vec::new(), message)
+            impl ::reducer_core::runtime::PestGrammar for Parser {
+                type Rule = Rule;
+                const START: ::reducer_core::RuleId = #start;
+                const COMMENT: ::core::option::Option<Rule> = #comment_rule;
+                fn rules() -> &'static [Rule] {
+                    &RULES
+                }
+                fn rule_id(rule: Rule) -> ::reducer_core::RuleId {
+                    match rule {
+                        #(Rule::#variants => #ids,)*
+                        #wrapper_arm
                     }
                 }
-            }
-
-            /// Parses `text` with the start rule into a tree.
-            pub fn parse_tree(text: &str) -> ::core::result::Result<::reducer_core::Tree, ::reducer_core::ParseError> {
-                limit(text.len());
-                let pairs = match <Parser as ::pest::Parser<Rule>>::parse(RULES[#start as usize], text) {
-                    ::core::result::Result::Ok(pairs) => pairs,
-                    ::core::result::Result::Err(e) if text.len() > #detail_limit => return ::core::result::Result::Err(error(text, e)),
-                    // Small inputs: parse again with pest's error detail for the expected literals.
-                    ::core::result::Result::Err(e) => {
-                        ::pest::set_error_detail(true);
-                        let again = <Parser as ::pest::Parser<Rule>>::parse(RULES[#start as usize], text);
-                        ::pest::set_error_detail(false);
-                        return ::core::result::Result::Err(error(text, again.err().unwrap_or(e)));
-                    }
-                };
-                let mut builder = ::reducer_core::TreeBuilder::new(text, &RULE_INFO, &LITERALS);
-                let mut end = 0usize;
-                for token in pairs.tokens() {
-                    match token {
-                        ::pest::Token::Start { rule, pos } => builder.open(rule_id(rule), pos.pos()),
-                        ::pest::Token::End { pos, .. } => {
-                            end = end.max(pos.pos());
-                            builder.close(pos.pos());
-                        }
-                    }
+                fn tables() -> &'static ::reducer_core::Tables {
+                    &TABLES
                 }
-                if !text[end..].trim_start().is_empty() {
-                    return ::core::result::Result::Err(::reducer_core::ParseError::at(
-                        text,
-                        end,
-                        ::std::vec::Vec::new(),
-                        "unexpected text after the input",
-                    ));
+                fn parse(
+                    rule: Rule,
+                    text: &str,
+                ) -> ::core::result::Result<::pest::iterators::Pairs<'_, Rule>, ::pest::error::Error<Rule>> {
+                    <Parser as ::pest::Parser<Rule>>::parse(rule, text)
                 }
-                ::core::result::Result::Ok(builder.finish(#start))
-            }
-
-            /// Runs rule `rule` at the start of `text`; the number of bytes it matched.
-            pub fn parse_prefix(
-                rule: ::reducer_core::RuleId,
-                text: &str,
-            ) -> ::core::result::Result<usize, ::reducer_core::ParseError> {
-                let ::core::option::Option::Some(&pest_rule) = RULES.get(rule as usize) else {
-                    return ::core::result::Result::Err(::reducer_core::ParseError::at(
-                        text,
-                        0,
-                        ::std::vec::Vec::new(),
-                        format!("no rule with id {rule}"),
-                    ));
-                };
-                limit(text.len());
-                let pairs = <Parser as ::pest::Parser<Rule>>::parse(pest_rule, text).map_err(|e| error(text, e))?;
-                ::core::result::Result::Ok(pairs.map(|p| p.as_span().end()).max().unwrap_or(0))
             }
         }
 
@@ -328,18 +281,18 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                 #module::GRAMMAR
             }
             fn parse(&self, text: &str) -> ::core::result::Result<::reducer_core::Tree, ::reducer_core::ParseError> {
-                #module::parse_tree(text)
+                ::reducer_core::runtime::parse_tree::<#module::Parser>(text)
             }
             fn parse_prefix(
                 &self,
                 rule: ::reducer_core::RuleId,
                 text: &str,
             ) -> ::core::result::Result<usize, ::reducer_core::ParseError> {
-                #module::parse_prefix(rule, text)
+                ::reducer_core::runtime::parse_prefix::<#module::Parser>(rule, text)
             }
 
             fn comment_len(&self, text: &str) -> ::core::option::Option<usize> {
-                #module::comment_len(text)
+                ::reducer_core::runtime::comment_len::<#module::Parser>(text)
             }
         }
     }

@@ -6,22 +6,28 @@
 //! pub struct C;
 //! ```
 //!
-//! At build time the macro
+//! A thin wrapper: it parses the attribute (`attr`), hands the grammar to the
+//! `reducer-grammar` library and emits what that computed (`codegen`). At build time it
 //! 1. reads the grammar (path relative to the invoking source file, like `include_str!`; the
-//!    crate rebuilds when the file changes) and reports every grammar problem as a compile
-//!    error at the attribute, quoting the grammar's line and column ([`grammar`]);
-//! 2. rewrites it into Perses Normal Form ([`normalize`]): element wrapper rules for every
-//!    quantifier, list idioms and direct left recursion turned into quantifiers, pure-choice
-//!    slot rules made visible; rewrites that would change what the PEG accepts are refused
-//!    with a warning (a `deprecated` lint at the attribute, and a comment at the top of the
-//!    normalized grammar);
-//! 3. computes the tables ([`tables`]): derivation kinds, nullability, the compatibility
-//!    matrix and minimal replacement texts (each checked with `pest_vm` to parse as its rule);
-//! 4. generates ([`codegen`]) the pest parser of the normalized grammar in a private module
-//!    `__reducer_<Struct>`, and `impl reducer_core::Language for <Struct>` plus
-//!    `impl Default`, `<Struct>::GRAMMAR_WARNINGS` and `<Struct>::rule_id(name)`.
+//!    crate rebuilds when the file changes);
+//! 2. calls `reducer_grammar::analyze`, which reads it (every problem a compile error at the
+//!    attribute, quoting the grammar's line and column), rewrites it into Perses Normal Form
+//!    (element wrapper rules for every quantifier, list idioms and direct left recursion
+//!    turned into quantifiers, pure-choice slot rules made visible; warnings become
+//!    `deprecated` lints at the attribute and comments at the top of the normalized grammar)
+//!    and computes the tables (derivation kinds, nullability, the compatibility matrix,
+//!    minimal replacement texts checked with `pest_vm`, literals);
+//! 3. generates the pest parser of the normalized grammar in a private module
+//!    `__reducer_<Struct>`, the static tables, `impl reducer_core::runtime::PestGrammar` for
+//!    the parser, and `impl reducer_core::Language for <Struct>` (parsing is
+//!    `reducer_core::runtime`'s) plus `impl Default`, `<Struct>::GRAMMAR_WARNINGS` and
+//!    `<Struct>::rule_id(name)`.
 //!
-//! Defaults: `start` = the grammar's first rule, `name` = the struct's name,
+//! When it reports an error, the struct is kept with inert stand-ins for those impls, so
+//! that the error is the only one.
+//!
+//! Defaults: `start` = the first visible rule, other than `WHITESPACE` and `COMMENT`, whose
+//! expression begins with `SOI` (a compile error when there is none), `name` = the struct's name,
 //! `extensions` = the grammar file's stem. The invoking crate must depend on `pest` and
 //! `reducer-core`.
 //!
@@ -31,9 +37,6 @@
 
 mod attr;
 mod codegen;
-mod grammar;
-mod normalize;
-mod tables;
 
 use proc_macro::TokenStream;
 use quote::quote;
@@ -43,15 +46,22 @@ use syn::{Fields, ItemStruct, LitStr};
 /// Generates a `reducer_core::Language` for a unit struct from a pest grammar.
 ///
 /// Arguments: `grammar = "path.pest"` (required, relative to this source file),
-/// `start = "rule"`, `name = "Display name"`, `extensions = ["ext", ...]`.
+/// `start = "rule"`, `name = "Display name"`, `extensions = ["ext", ...]`,
+/// `identifiers = ["rule", ...]`.
 #[proc_macro_attribute]
 pub fn reducer(attr: TokenStream, item: TokenStream) -> TokenStream {
     let item2: proc_macro2::TokenStream = item.into();
     match expand(attr.into(), item2.clone()) {
         Ok(ts) => ts.into(),
         Err(e) => {
+            // The error, the item unchanged, and inert impls of what the macro would have
+            // generated, so that uses of the struct do not add errors of their own.
             let err = e.to_compile_error();
-            quote!(#item2 #err).into()
+            let stub = syn::parse2::<ItemStruct>(item2.clone())
+                .ok()
+                .filter(|s| s.generics.params.is_empty())
+                .map(|s| codegen::stub(&s));
+            quote!(#item2 #err #stub).into()
         }
     }
 }
@@ -77,38 +87,29 @@ fn expand(
             syn::Error::new(lit.span(), msg)
         })?;
     let label = lit.value();
-    let to_error = |messages: Vec<String>| {
+    let analysis = reducer_grammar::analyze(&text, &label).map_err(|messages| {
         let mut errors = messages.into_iter().map(|m| syn::Error::new(lit.span(), m));
         let mut first = errors.next().expect("at least one error");
         errors.for_each(|e| first.combine(e));
         first
-    };
-    let loaded = grammar::load(&text, &label).map_err(to_error)?;
-    let first_rule = loaded.rules.first().map(|r| r.name.clone());
-    let normalized = normalize::normalize(loaded).map_err(to_error)?;
-    let tables = tables::compute(&normalized).map_err(|es| {
-        to_error(
-            es.into_iter()
-                .map(|e| format!("internal error: the normalized grammar does not validate:\n{e}"))
-                .collect(),
-        )
     })?;
-    let start_name = match &args.start {
-        Some(s) => s.value(),
-        None => {
-            first_rule.ok_or_else(|| syn::Error::new(lit.span(), "the grammar has no rules"))?
-        }
-    };
-    let start = tables
-        .id(&start_name)
-        .filter(|&i| !tables.rules[i].hidden)
-        .ok_or_else(|| {
-            let span = args.start.as_ref().map_or(lit.span(), LitStr::span);
+    let start = match &args.start {
+        Some(s) => analysis.start_rule(&s.value()).ok_or_else(|| {
             syn::Error::new(
-                span,
-                format!("start rule `{start_name}` is not a visible rule of the grammar"),
+                s.span(),
+                format!("start rule `{}` is not a visible rule of the grammar", s.value()),
             )
-        })?;
+        })?,
+        None => analysis
+            .default_start()
+            .and_then(|name| analysis.start_rule(name))
+            .ok_or_else(|| {
+                syn::Error::new(
+                    lit.span(),
+                    "no start rule: no visible rule of the grammar begins with `SOI`; write the start rule as `file = { SOI ~ ... ~ EOI }`, or name it with `start = \"rule\"`",
+                )
+            })?,
+    };
     let extensions = match &args.extensions {
         Some(list) => list.iter().map(LitStr::value).collect(),
         None => path
@@ -116,7 +117,7 @@ fn expand(
             .map(|s| vec![s.to_string_lossy().into_owned()])
             .unwrap_or_default(),
     };
-    let identifiers = identifier_rules(&tables, args.identifiers.as_deref())?;
+    let identifiers = identifier_rules(&analysis, args.identifiers.as_deref())?;
     let absolute = path.canonicalize().unwrap_or(path);
     let input = codegen::Input {
         item: &item,
@@ -127,8 +128,9 @@ fn expand(
         extensions,
         start,
         identifiers,
-        grammar: normalized.text(),
-        warnings: normalized
+        grammar: analysis.normalized.text(),
+        warnings: analysis
+            .normalized
             .warnings
             .iter()
             .map(|w| format!("{label}: {w}"))
@@ -136,36 +138,30 @@ fn expand(
         path: absolute.to_string_lossy().into_owned(),
         span: lit.span(),
     };
-    Ok(codegen::generate(&input, &tables))
+    Ok(codegen::generate(&input, &analysis.tables))
 }
 
 /// The ids of the identifier rules: those named by `identifiers = [...]` (each must be a
 /// visible atomic rule), else the atomic rules named `identifier` and `identifier_name`.
-fn identifier_rules(tables: &tables::TableData, named: Option<&[LitStr]>) -> syn::Result<Vec<u16>> {
+fn identifier_rules(
+    analysis: &reducer_grammar::Analysis,
+    named: Option<&[LitStr]>,
+) -> syn::Result<Vec<u16>> {
     let Some(named) = named else {
-        return Ok(["identifier", "identifier_name"]
-            .iter()
-            .filter_map(|n| tables.id(n))
-            .filter(|&i| tables.rules[i].token && !tables.rules[i].hidden)
-            .map(|i| i as u16)
-            .collect());
+        return Ok(analysis.default_identifiers().into_iter().map(|i| i as u16).collect());
     };
     named
         .iter()
         .map(|lit| {
-            tables
-                .id(&lit.value())
-                .filter(|&i| tables.rules[i].token && !tables.rules[i].hidden)
-                .map(|i| i as u16)
-                .ok_or_else(|| {
-                    syn::Error::new(
-                        lit.span(),
-                        format!(
-                            "identifier rule `{}` is not a visible atomic rule (`@{{ ... }}`) of the grammar",
-                            lit.value()
-                        ),
-                    )
-                })
+            analysis.identifier_rule(&lit.value()).map(|i| i as u16).ok_or_else(|| {
+                syn::Error::new(
+                    lit.span(),
+                    format!(
+                        "identifier rule `{}` is not a visible atomic rule (`@{{ ... }}`) of the grammar",
+                        lit.value()
+                    ),
+                )
+            })
         })
         .collect()
 }

@@ -60,3 +60,16 @@ fn tables_follow_the_rewrites() {
     assert!(Calc.parse("1 +;").is_err());
     assert!(Calc.parse("(((1)));").is_ok());
 }
+
+#[reducer_macros::reducer(grammar = "grammars/trivia_first.pest")]
+struct TriviaFirst;
+
+#[test]
+fn default_start_is_the_first_rule_that_begins_with_soi() {
+    let t = TriviaFirst.tables();
+    assert_eq!(t.rule(TriviaFirst.start_rule()).name, "words");
+    assert_eq!(TriviaFirst.name(), "TriviaFirst");
+    assert_eq!(TriviaFirst.extensions(), ["trivia_first"]);
+    let text = "ab # c\n d";
+    assert_eq!(TriviaFirst.parse(text).unwrap().text(), text);
+}
