@@ -245,13 +245,20 @@ fn tokens(r: &RunRecord) -> String {
     r.output.tokens.map_or("–".to_string(), |t| t.to_string())
 }
 
-fn verified(r: &RunRecord) -> &'static str {
-    match (r.verified, r.outcome) {
+/// Whether the result passed the oracle again, and with `--verify-syntax`, how many of the
+/// candidates sent to the oracle did not parse (0 expected).
+fn verified(r: &RunRecord) -> String {
+    let word = match (r.verified, r.outcome) {
         (Some(true), _) => "pass",
         (Some(false), _) => "FAIL",
         (None, Outcome::Error) => "–",
         (None, _) => "not run",
+    };
+    let c = &r.syntax_checks;
+    if c.verified == 0 {
+        return word.to_string();
     }
+    format!("{word}; {} of {} invalid", c.verified_invalid, c.verified)
 }
 
 fn load(l: [f64; 3]) -> String {
@@ -291,7 +298,12 @@ mod tests {
         d.study = Study::Split;
         d.note = "a | note".into();
         results.runs.push(d);
+        let mut e = sample("perses/a", "hdd*", 2, "");
+        e.syntax_checks.verified = 9;
+        e.syntax_checks.verified_invalid = 1;
+        results.runs.push(e);
         let md = render(&results);
+        assert!(md.contains("| pass; 1 of 9 invalid |"), "{md}");
         for needle in [
             "Test CPU",
             "## Reductions",

@@ -3,7 +3,7 @@
 //! it measured.
 
 use crate::machine::Machine;
-use crate::stats::{Queries, SizePoint, Sizes};
+use crate::stats::{Queries, SizePoint, Sizes, SyntaxChecks};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -103,6 +103,9 @@ pub struct RunRecord {
     pub cpu_sys_seconds: f64,
     /// Oracle queries.
     pub queries: Queries,
+    /// Syntax checks, from the reducer's stats (verification mode's counts included).
+    #[serde(default)]
+    pub syntax_checks: SyntaxChecks,
     /// The input's sizes.
     pub input: Sizes,
     /// The result's sizes.
@@ -266,6 +269,7 @@ pub(crate) mod tests {
                 syntax_rejected: 7,
                 total_tests: 112,
             },
+            syntax_checks: SyntaxChecks::default(),
             input: Sizes {
                 bytes: 1000,
                 tokens: Some(300),

@@ -227,6 +227,7 @@ pub fn run(env: &Env, spec: &Spec) -> RunRecord {
         cpu_user_seconds: 0.0,
         cpu_sys_seconds: 0.0,
         queries: Default::default(),
+        syntax_checks: Default::default(),
         input: Sizes::of_text(&input_text),
         output: Sizes::default(),
         peak_cache_bytes: 0,
@@ -272,6 +273,7 @@ pub fn run(env: &Env, spec: &Spec) -> RunRecord {
             rec.oracle_seconds = s.time.oracle_seconds;
             rec.engine_seconds = s.time.engine_seconds;
             rec.queries = s.queries.clone();
+            rec.syntax_checks = s.syntax_checks.clone();
             rec.input = s.input.clone();
             rec.output = s.output.clone();
             rec.peak_cache_bytes = s.cache.peak_bytes as u64;

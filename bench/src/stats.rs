@@ -3,7 +3,7 @@
 //! older or newer reducer still loads.
 
 pub use reducer_core::cli::stats_json::{
-    CacheRecord as Cache, FileSize as Sizes, Queries, SizePoint, Times,
+    CacheRecord as Cache, FileSize as Sizes, Queries, SizePoint, SyntaxChecks, Times,
 };
 use serde::Deserialize;
 
@@ -21,6 +21,8 @@ pub struct StatsRecord {
     pub output: Sizes,
     /// Test counts.
     pub queries: Queries,
+    /// Syntax checks (and, with `--verify-syntax`, the invalid candidates they let through).
+    pub syntax_checks: SyntaxChecks,
     /// Where the time went.
     pub time: Times,
     /// The outcome cache.

@@ -62,7 +62,9 @@ impl Analysis {
 
     /// The id of rule `name` if it can be a start rule (a visible rule).
     pub fn start_rule(&self, name: &str) -> Option<usize> {
-        self.tables.id(name).filter(|&i| !self.tables.rules[i].hidden)
+        self.tables
+            .id(name)
+            .filter(|&i| !self.tables.rules[i].hidden)
     }
 
     /// The id of rule `name` if it can be an identifier rule (a visible atomic rule).
@@ -96,7 +98,10 @@ mod tests {
         assert_eq!(g.default_start(), Some("file"));
         assert_eq!(g.start_rule("file"), g.tables.id("file"));
         assert_eq!(g.start_rule("help"), None);
-        assert_eq!(g.default_identifiers(), [g.tables.id("identifier").unwrap()]);
+        assert_eq!(
+            g.default_identifiers(),
+            [g.tables.id("identifier").unwrap()]
+        );
         assert_eq!(g.identifier_rule("file"), None);
     }
 

@@ -148,7 +148,11 @@ fn identifier_rules(
     named: Option<&[LitStr]>,
 ) -> syn::Result<Vec<u16>> {
     let Some(named) = named else {
-        return Ok(analysis.default_identifiers().into_iter().map(|i| i as u16).collect());
+        return Ok(analysis
+            .default_identifiers()
+            .into_iter()
+            .map(|i| i as u16)
+            .collect());
     };
     named
         .iter()

@@ -3,4 +3,6 @@
 
 #[reducer_macros::reducer(grammar = "sexpr.pest")]
 pub struct Sexpr;
-fn main() -> std::process::ExitCode { reducer_core::cli::main::<Sexpr>() }
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main::<Sexpr>()
+}

@@ -177,7 +177,7 @@ pub struct Queries {
 }
 
 /// Syntax checks.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SyntaxChecks {
     /// Checks answered by re-parsing around the edit.

@@ -72,8 +72,8 @@ fn left_recursion(name: &str, expr: &Expr) -> Result<Expr, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::norm;
     use super::super::normalize;
+    use super::super::test_util::norm;
     use crate::load::load;
 
     #[test]

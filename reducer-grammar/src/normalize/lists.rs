@@ -45,10 +45,7 @@ fn list_idiom(l: &str, expr: &Expr, nullable: &HashMap<String, bool>) -> Option<
     let solid = |xs: &[&Expr]| {
         !xs.is_empty()
             && !xs.iter().any(|e| mentions(e, l))
-            && !nullable_expr(
-                &seq_of(xs.iter().map(|e| (*e).clone()).collect()),
-                nullable,
-            )
+            && !nullable_expr(&seq_of(xs.iter().map(|e| (*e).clone()).collect()), nullable)
     };
     // l = { X ~ S ~ l | X }
     if let [rec, base] = choice_items(expr).as_slice() {

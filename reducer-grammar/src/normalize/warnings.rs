@@ -85,8 +85,7 @@ mod tests {
         let w = warnings("a = { b ~ \"=\" ~ a | b ~ \";\" }\nb = { \"b\" }");
         assert_eq!(w.len(), 1);
         assert!(w[0].contains("share the prefix `b`"), "{w:?}");
-        let n =
-            normalize(load("a = { \"x\" | \"x\" ~ \"y\" }", "t.pest").unwrap()).unwrap();
+        let n = normalize(load("a = { \"x\" | \"x\" ~ \"y\" }", "t.pest").unwrap()).unwrap();
         assert!(
             n.text().starts_with("// warning: rule `a`: alternative"),
             "{}",

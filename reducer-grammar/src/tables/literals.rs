@@ -38,10 +38,8 @@ fn references<'e>(e: &'e Expr, out: &mut Vec<&'e str>) {
 /// The non-trivia rules whose text is matched outside atomic rules: reachable from the
 /// unreferenced rules (the possible start rules) without passing through an atomic rule.
 fn outside_tokens(g: &Normalized) -> Vec<&NRule> {
-    let atomic =
-        |r: &NRule| matches!(r.ty, RuleType::Atomic | RuleType::CompoundAtomic);
-    let by_name: HashMap<&str, &NRule> =
-        g.rules.iter().map(|r| (r.name.as_str(), r)).collect();
+    let atomic = |r: &NRule| matches!(r.ty, RuleType::Atomic | RuleType::CompoundAtomic);
+    let by_name: HashMap<&str, &NRule> = g.rules.iter().map(|r| (r.name.as_str(), r)).collect();
     let mut referenced = std::collections::HashSet::new();
     for r in &g.rules {
         let mut refs = Vec::new();
