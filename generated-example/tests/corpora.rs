@@ -271,3 +271,70 @@ fn jdk25_sources_parse() {
     );
     assert_none_failed("jdk 25", n, &failures);
 }
+
+/// The raw (unpreprocessed) C headers the machine has: glibc's, the kernel's UAPI headers and
+/// those of installed `-dev` packages (Python, OpenSSL…), as a C programmer's files look before
+/// `gcc -E`: directives everywhere, declaration-specifier macros (`__THROW`, `PyAPI_FUNC(int)`,
+/// `ZEXPORT`), bare macro lines (`__BEGIN_DECLS`). At least 95 % must parse (C++ headers and
+/// the directories of C++ libraries are left out).
+#[test]
+fn raw_c_headers_parse() {
+    let root = Path::new("/usr/include");
+    let mut paths: Vec<PathBuf> = files(root, &["h"])
+        .into_iter()
+        .filter(|p| {
+            let rel = p.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+            let dir = rel.rsplit_once('/').map_or("", |(d, _)| d);
+            dir.is_empty()
+                || [
+                    "linux",
+                    "asm-generic",
+                    "sys",
+                    "net",
+                    "netinet",
+                    "arpa",
+                    "scsi",
+                    "rdma",
+                    "drm",
+                    "sound",
+                    "mtd",
+                    "misc",
+                    "video",
+                    "xen",
+                    "openssl",
+                ]
+                .iter()
+                .any(|d| dir == *d || dir.starts_with(&format!("{d}/")))
+                || dir.starts_with("python3")
+                || ["bits", "sys", "asm", "gnu"]
+                    .iter()
+                    .any(|d| dir == format!("x86_64-linux-gnu/{d}"))
+        })
+        .collect();
+    paths.retain(|p| std::fs::read_to_string(p).is_ok());
+    if paths.len() < 100 {
+        eprintln!("skipped: only {} C headers under /usr/include", paths.len());
+        return;
+    }
+    let started = Instant::now();
+    let (n, bytes, failures) = parse_all(&C, &paths);
+    let printed_back = failures
+        .iter()
+        .all(|f| !f.ends_with("prints back differently"));
+    let rate = 1.0 - failures.len() as f64 / n as f64;
+    eprintln!(
+        "raw C headers: {} of {n} parse ({:.1} %), {:.1} MB in {:.1} s",
+        n - failures.len(),
+        rate * 100.0,
+        bytes as f64 / 1e6,
+        started.elapsed().as_secs_f64()
+    );
+    for f in failures.iter().take(20) {
+        eprintln!("  {}", f.lines().next().unwrap_or(""));
+    }
+    assert!(
+        printed_back,
+        "a header parsed but printed back differently: {failures:?}"
+    );
+    assert!(rate >= 0.95, "{:.1} % of raw C headers parse", rate * 100.0);
+}
