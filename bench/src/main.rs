@@ -20,6 +20,7 @@ mod markdown;
 mod plot;
 mod results;
 mod runner;
+mod slow;
 mod spawn;
 mod stats;
 
@@ -83,6 +84,26 @@ enum Cmd {
         /// Job counts (`-j`), comma-separated.
         #[arg(long, value_delimiter = ',', default_value = "1")]
         jobs: Vec<u32>,
+    },
+    /// Slow oracles: each case's oracle padded by a sleep (a stand-in for a slow build or
+    /// test run), at several job counts; the table shows the speed-up over `-j 1` and the
+    /// runs speculation wasted.
+    SlowOracle {
+        #[command(flatten)]
+        common: Common,
+        /// Algorithms, comma-separated.
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "pardis-hybrid+hoist+transform"
+        )]
+        algorithms: Vec<String>,
+        /// Job counts (`-j`), comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "1,4,16,64")]
+        jobs: Vec<u32>,
+        /// Seconds each oracle run sleeps before the real oracle runs.
+        #[arg(long, value_name = "SECS", default_value_t = 0.3)]
+        pad: f64,
     },
     /// Re-render `results.md` and the plots from `results.json`.
     Table {
@@ -157,6 +178,24 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 for a in &algorithms {
                     for &j in &jobs {
                         specs.push(spec(Study::Runs, case, a, j, "", &[]));
+                    }
+                }
+            }
+            measure(&common, specs, argv)
+        }
+        Cmd::SlowOracle {
+            common,
+            algorithms,
+            jobs,
+            pad,
+        } => {
+            let variant = slow::variant(pad);
+            let mut specs = Vec::new();
+            for case in &cases(&common)? {
+                let case = slow::padded(case, &common.out.join("padded-oracles"), pad)?;
+                for a in &algorithms {
+                    for &j in &jobs {
+                        specs.push(spec(Study::SlowOracle, &case, a, j, &variant, &[]));
                     }
                 }
             }

@@ -54,7 +54,7 @@ pub fn render(results: &Results) -> String {
             r.command.join(" ")
         );
     }
-    for study in [Study::Runs, Study::Cache, Study::Split] {
+    for study in [Study::Runs, Study::Cache, Study::Split, Study::SlowOracle] {
         let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| r.study == study).collect();
         if runs.is_empty() {
             continue;
@@ -64,6 +64,7 @@ pub fn render(results: &Results) -> String {
             Study::Runs => run_table(&mut s, &runs),
             Study::Cache => cache_table(&mut s, &runs),
             Study::Split => split_table(&mut s, &runs),
+            Study::SlowOracle => crate::slow::table(&mut s, &runs),
         }
     }
     let notes: Vec<&RunRecord> = results.runs.iter().filter(|r| !r.note.is_empty()).collect();
@@ -241,7 +242,7 @@ fn algo_cell(r: &RunRecord) -> String {
     }
 }
 
-fn tokens(r: &RunRecord) -> String {
+pub fn tokens(r: &RunRecord) -> String {
     r.output.tokens.map_or("–".to_string(), |t| t.to_string())
 }
 

@@ -19,6 +19,9 @@ pub enum Study {
     /// `bench split-study`: ddmin's split factor and subset tests.
     #[serde(rename = "split-study")]
     Split,
+    /// `bench slow-oracle`: oracles padded by a sleep, at several job counts.
+    #[serde(rename = "slow-oracle")]
+    SlowOracle,
 }
 
 impl Study {
@@ -28,6 +31,7 @@ impl Study {
             Study::Runs => "Reductions",
             Study::Cache => "Cache study",
             Study::Split => "Split-factor study",
+            Study::SlowOracle => "Slow-oracle study",
         }
     }
 }

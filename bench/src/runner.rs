@@ -124,6 +124,7 @@ impl Spec {
             Study::Runs => "run",
             Study::Cache => "cache",
             Study::Split => "split",
+            Study::SlowOracle => "slow",
         };
         let raw = format!(
             "{study}-{}-{}-j{}-{}",
