@@ -2,11 +2,11 @@
 //! (our order, C-Reduce's order, picire's and Perses' option names), and how the options map
 //! onto the engine's option records.
 
-use crate::algo::transform::TransformOptions;
-use crate::algo::{AlgoOptions, GtrFilter, DEFAULT_ALGORITHM};
-use crate::cache::{CacheMode, CacheOptions};
-use crate::list::{ComplementOrder, DdOptions};
-use crate::session::{SessionOptions, SyntaxCheck};
+use crate::reduce::transform::TransformOptions;
+use crate::reduce::{AlgoOptions, GtrFilter, DEFAULT_ALGORITHM};
+use crate::engine::cache::{CacheMode, CacheOptions};
+use crate::reduce::list::{ComplementOrder, DdOptions};
+use crate::engine::session::{SessionOptions, SyntaxCheck};
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, ValueEnum};
 use std::ffi::{OsStr, OsString};
 use std::os::unix::fs::PermissionsExt;
@@ -721,7 +721,7 @@ pub fn misplaced_options(test: &[OsString]) -> Vec<String> {
         let next = words.get(i + 1).copied().unwrap_or("");
         match *w {
             "-j" if number(next) => found.push(format!("-j {next}")),
-            "-a" if crate::algo::is_known(next) => found.push(format!("-a {next}")),
+            "-a" if crate::reduce::is_known(next) => found.push(format!("-a {next}")),
             w if w.strip_prefix("-j").is_some_and(number) => found.push(w.to_string()),
             _ => {}
         }

@@ -11,7 +11,7 @@
 //! reads: classes ("identifier", "number", "string"), literals in backticks, never ranges
 //! nor generated names.
 
-use crate::language::ParseError;
+use crate::syntax::language::ParseError;
 use std::path::Path;
 
 /// At most this many expected items are listed; the rest are summed up.

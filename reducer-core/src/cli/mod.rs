@@ -57,7 +57,7 @@ pub mod progress;
 mod run;
 pub mod stats_json;
 
-use crate::language::Language;
+use crate::syntax::language::Language;
 use std::ffi::OsString;
 use std::path::Path;
 use std::process::ExitCode;

@@ -11,17 +11,17 @@ use super::output::{
 use super::progress::{removed_percent, Progress, Sample, Size, Style};
 use super::stats_json::{self, FileSize, Record, Tool};
 use super::Exit;
-use crate::algo;
-use crate::cache::CacheStats;
+use crate::reduce;
+use crate::engine::cache::CacheStats;
 use crate::console::{errln, out, outln};
-use crate::language::Language;
-use crate::list::{reduce_text, reduce_text_until};
-use crate::oracle::command::{CommandOracle, RunReport};
-use crate::oracle::{retry_not_run, Oracle, Outcome};
-use crate::session::Session;
-use crate::stats::{OracleClock, Stats};
-use crate::tester::Tester;
-use crate::tree::Tree;
+use crate::syntax::language::Language;
+use crate::reduce::list::{reduce_text, reduce_text_until};
+use crate::engine::oracle::command::{CommandOracle, RunReport};
+use crate::engine::oracle::{retry_not_run, Oracle, Outcome};
+use crate::engine::session::Session;
+use crate::engine::stats::{OracleClock, Stats};
+use crate::engine::tester::Tester;
+use crate::syntax::tree::Tree;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -94,12 +94,12 @@ pub(super) fn run(
 fn list_algorithms(flavor: Flavor) {
     match flavor {
         Flavor::Language { .. } => {
-            let width = algo::ALGORITHMS
+            let width = reduce::ALGORITHMS
                 .iter()
                 .map(|a| a.name.len())
                 .max()
                 .unwrap_or(0);
-            for a in algo::ALGORITHMS {
+            for a in reduce::ALGORITHMS {
                 outln!("{:width$}  {}", a.name, a.summary);
             }
         }
@@ -345,10 +345,10 @@ fn reduce(
         message: m,
     };
     let algorithm = args.algorithm_name(flavor).to_string();
-    if lang.is_some() && !algo::is_known(&algorithm) {
+    if lang.is_some() && !reduce::is_known(&algorithm) {
         return fail(
             Exit::Usage,
-            format!("{}", algo::UnknownAlgorithm(algorithm.clone())),
+            format!("{}", reduce::UnknownAlgorithm(algorithm.clone())),
         );
     }
     let extensions = lang.map_or(&[][..], |l| l.extensions());
@@ -900,7 +900,7 @@ impl Stages<'_> {
         mut tree: Option<Tree>,
         original: &[u8],
         mut tester: Tester,
-    ) -> Result<Reduced, algo::UnknownAlgorithm> {
+    ) -> Result<Reduced, reduce::UnknownAlgorithm> {
         let Stages {
             lang,
             fallback,
@@ -938,7 +938,7 @@ impl Stages<'_> {
                 }
                 stages.push(lang.name());
                 let mut session = Session::new(lang, tree, tester, args.session_options());
-                algo::run(algorithm, &mut session, &args.algo_options())?;
+                reduce::run(algorithm, &mut session, &args.algo_options())?;
                 let out = session.text();
                 counted = count(&session, &out, recount);
                 text = out.into_bytes();
@@ -972,10 +972,10 @@ impl Stages<'_> {
                 session.stop_once_parses(lang);
                 let mut options = args.algo_options();
                 // A corpus of examples is in the language's grammar, not in the structure grammar.
-                if let algo::GtrFilter::Corpus(_) = options.gtr_filter {
-                    options.gtr_filter = algo::GtrFilter::Grammar;
+                if let reduce::GtrFilter::Corpus(_) = options.gtr_filter {
+                    options.gtr_filter = reduce::GtrFilter::Grammar;
                 }
-                algo::run(algorithm, &mut session, &options)?;
+                reduce::run(algorithm, &mut session, &options)?;
                 let out = session.text();
                 counted = count(&session, &out, true);
                 text = out.into_bytes();

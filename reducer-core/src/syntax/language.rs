@@ -4,7 +4,7 @@
 //! hand-written implementations. Everything static (rule names, derivation kinds, the
 //! compatibility matrix, minimal replacement texts) lives in [`Tables`]; parsing is behaviour.
 
-use crate::tree::{Derivation, RuleId, Tree};
+use crate::syntax::tree::{Derivation, RuleId, Tree};
 use std::fmt;
 
 /// Static facts about one rule of the normalized (Perses Normal Form) grammar.

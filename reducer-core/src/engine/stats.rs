@@ -34,7 +34,7 @@ pub struct Stats {
     /// temporary directory, the program missing…), retries and speculation included; they
     /// are neither queries nor unresolved.
     ///
-    /// [`Outcome::NotRun`]: crate::oracle::Outcome::NotRun
+    /// [`Outcome::NotRun`]: crate::engine::oracle::Outcome::NotRun
     pub not_run: u64,
     /// Candidates rejected by the syntax check, never shown to the oracle.
     pub syntax_rejected: u64,

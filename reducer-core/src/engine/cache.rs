@@ -9,7 +9,7 @@
 //!    later candidate is smaller than n, so those entries can never hit again);
 //! 3. key by the SHA3-256 digest of the content, keeping the size as the value.
 
-use crate::oracle::Outcome;
+use crate::engine::oracle::Outcome;
 use rustc_hash::FxHashMap;
 use sha3::{Digest, Sha3_256};
 

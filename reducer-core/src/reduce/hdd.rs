@@ -5,9 +5,9 @@
 
 use super::nodes::reduce_nodes;
 use super::AlgoOptions;
-use crate::list::ListAlgorithm;
-use crate::session::Session;
-use crate::tree::{NodeId, Subst};
+use crate::reduce::list::ListAlgorithm;
+use crate::engine::session::Session;
+use crate::syntax::tree::{NodeId, Subst};
 
 /// One HDD pass over all levels; returns whether the tree got smaller.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {

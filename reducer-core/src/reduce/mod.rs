@@ -1,4 +1,9 @@
-//! The tree reduction algorithms, one family per file, all on the same [`Session`].
+//! The reduction layer: the algorithms, all on the same [`Session`].
+//!
+//! [`list`] holds the list reducers (ddmin family), generic over the element type; the tree
+//! algorithms come one family per file ([`hdd`], [`hoist`], [`gtr`], [`perses`], [`pardis`],
+//! [`text`]) and the transformations beyond deletion live in [`transform`]. This file is the
+//! registry: a new algorithm is a file here plus an entry in [`ALGORITHMS`] and [`run`].
 //!
 //! Each family exposes one-pass functions; [`run`] looks an algorithm up by name and runs it
 //! (to a fixpoint unless it is a one-pass variant or [`AlgoOptions::one_pass`] is set).
@@ -7,14 +12,15 @@ pub mod gtr;
 pub mod gtr_corpus;
 pub mod hdd;
 pub mod hoist;
+pub mod list;
 pub mod nodes;
 pub mod pardis;
 pub mod perses;
 pub mod text;
 pub mod transform;
 
-use crate::list::DdOptions;
-use crate::session::Session;
+use crate::reduce::list::DdOptions;
+use crate::engine::session::Session;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -41,7 +47,7 @@ pub struct AlgoOptions {
     /// How deep Perses and hoisting look for a replacement below a node (0 = unbounded),
     /// counting only the levels where the token weight drops ([`View::hoist_candidates`]).
     ///
-    /// [`View::hoist_candidates`]: crate::session::View::hoist_candidates
+    /// [`View::hoist_candidates`]: crate::engine::session::View::hoist_candidates
     pub hoist_depth: usize,
     /// Pardis' nullability pruning (Sect. 3.2).
     pub nullability_pruning: bool,

@@ -6,13 +6,13 @@
 //! replace by text). The committed substitutions form the current tree; a candidate is the
 //! current tree plus an [`EditSet`], printed without cloning anything.
 
-use crate::tokens::TokenCounter;
+use crate::syntax::tokens::TokenCounter;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 /// Index of a node in the arena.
 pub type NodeId = u32;
-/// Index of a rule in the language's [`Tables`](crate::language::Tables).
+/// Index of a rule in the language's [`Tables`](crate::syntax::language::Tables).
 pub type RuleId = u16;
 
 const NONE: NodeId = NodeId::MAX;
@@ -727,7 +727,7 @@ fn would_merge(a: u8, b: u8) -> bool {
 
 /// Builds a [`Tree`] from a stream of rule open/close events (pest's `Pairs::tokens()`).
 pub struct TreeBuilder<'r> {
-    rules: &'r [crate::language::RuleInfo],
+    rules: &'r [crate::syntax::language::RuleInfo],
     source: Box<str>,
     nodes: Vec<Node>,
     segments: Vec<Segment>,
@@ -742,7 +742,7 @@ pub struct TreeBuilder<'r> {
 
 impl<'r> TreeBuilder<'r> {
     /// Starts building a tree for `source`, with the language's rule table and literals.
-    pub fn new(source: &str, rules: &'r [crate::language::RuleInfo], literals: &[&str]) -> Self {
+    pub fn new(source: &str, rules: &'r [crate::syntax::language::RuleInfo], literals: &[&str]) -> Self {
         TreeBuilder {
             rules,
             source: source.into(),
@@ -925,7 +925,7 @@ impl<'r> TreeBuilder<'r> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::language::RuleInfo;
+    use crate::syntax::language::RuleInfo;
 
     const RULES: &[RuleInfo] = &[
         RuleInfo::regular("file"),

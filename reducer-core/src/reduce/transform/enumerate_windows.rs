@@ -5,9 +5,9 @@
 //! last use).
 
 use super::{by_sites, Change};
-use crate::algo::AlgoOptions;
-use crate::session::{Session, View};
-use crate::tree::{EditSet, NodeId};
+use crate::reduce::AlgoOptions;
+use crate::engine::session::{Session, View};
+use crate::syntax::tree::{EditSet, NodeId};
 
 /// One pass; returns whether anything changed.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {

@@ -5,9 +5,9 @@
 //! which no node holds and no deletion removes) go too: all at once, then one at a time.
 
 use super::{by_sites, fresh_name, node_text, replacing, rules_of, words, Change, Names};
-use crate::algo::AlgoOptions;
-use crate::session::{Session, View};
-use crate::tree::NodeId;
+use crate::reduce::AlgoOptions;
+use crate::engine::session::{Session, View};
+use crate::syntax::tree::NodeId;
 
 /// One pass of renaming (unless `--no-rename`) and literal shrinking (unless
 /// `--no-literals`); returns whether anything changed.
@@ -33,7 +33,7 @@ fn comments(v: &View<'_>) -> Vec<(usize, usize)> {
     let mut found = Vec::new();
     for n in tree.bfs() {
         for seg in tree.segments(n) {
-            let crate::tree::Segment::Text { start, end } = *seg else {
+            let crate::syntax::tree::Segment::Text { start, end } = *seg else {
                 continue;
             };
             let (mut i, end) = (start as usize, end as usize);

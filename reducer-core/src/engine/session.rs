@@ -2,9 +2,9 @@
 //! (edit set → printed text → syntax check → cache → oracle → commit) that every tree
 //! algorithm shares.
 
-use crate::language::{Language, Tables};
-use crate::tester::{Candidate, Tester};
-use crate::tree::{Derivation, EditSet, NodeId, Subst, Tree};
+use crate::syntax::language::{Language, Tables};
+use crate::engine::tester::{Candidate, Tester};
+use crate::syntax::tree::{Derivation, EditSet, NodeId, Subst, Tree};
 use std::cell::Cell;
 use std::sync::Arc;
 use std::time::Instant;
@@ -31,7 +31,7 @@ pub struct SessionOptions {
     pub max_local_checks: usize,
     /// Verification mode: every tree candidate sent to the oracle (speculative runs included)
     /// is parsed in full as well, and those that do not parse are counted
-    /// ([`Stats::verified_invalid`](crate::stats::Stats::verified_invalid)). It measures what
+    /// ([`Stats::verified_invalid`](crate::engine::stats::Stats::verified_invalid)). It measures what
     /// the syntax check lets through and changes nothing else. The text baselines
     /// (`ddmin-lines`, `ddmin-tokens`) have no syntax check by design and are not verified.
     pub verify_syntax: bool,
@@ -617,7 +617,7 @@ struct Siblings {
     /// Each child's closest kept earlier and later sibling of its slot rule.
     near: rustc_hash::FxHashMap<NodeId, (Option<NodeId>, Option<NodeId>)>,
     /// The slot rules with a kept element of a `+` list.
-    plus_kept: rustc_hash::FxHashSet<crate::tree::RuleId>,
+    plus_kept: rustc_hash::FxHashSet<crate::syntax::tree::RuleId>,
 }
 
 impl<'a> Neighbours<'a> {
@@ -717,20 +717,20 @@ mod tests {
         fn tables(&self) -> &'static Tables {
             Toy.tables()
         }
-        fn start_rule(&self) -> crate::tree::RuleId {
+        fn start_rule(&self) -> crate::syntax::tree::RuleId {
             Toy.start_rule()
         }
         fn normalized_grammar(&self) -> &'static str {
             Toy.normalized_grammar()
         }
-        fn parse(&self, text: &str) -> Result<Tree, crate::language::ParseError> {
+        fn parse(&self, text: &str) -> Result<Tree, crate::syntax::language::ParseError> {
             Toy.parse(text)
         }
         fn parse_prefix(
             &self,
-            rule: crate::tree::RuleId,
+            rule: crate::syntax::tree::RuleId,
             text: &str,
-        ) -> Result<usize, crate::language::ParseError> {
+        ) -> Result<usize, crate::syntax::language::ParseError> {
             Toy.parse_prefix(rule, text)
         }
         fn accepts(&self, text: &str) -> bool {
@@ -742,13 +742,13 @@ mod tests {
     fn a_session_stops_once_its_text_parses_with_the_language_to_hand_over_to() {
         let src = "var a = 1;\nvar b = a + 2;\ncrash(42);\nwhile1(a, b, 1, 2, 3);\n";
         let oracle = |t: &str| t.contains("crash(");
-        let o = crate::algo::AlgoOptions::default();
+        let o = crate::reduce::AlgoOptions::default();
         let mut full = crate::testing::session(&Toy, src, oracle, 1);
-        crate::algo::run("pardis-hybrid+hoist", &mut full, &o).unwrap();
+        crate::reduce::run("pardis-hybrid+hoist", &mut full, &o).unwrap();
         let mut s = crate::testing::session(&Toy, src, oracle, 1);
         s.stop_once_parses(&NoWhile);
         assert!(!s.handed_over() && !s.interrupted());
-        crate::algo::run("pardis-hybrid+hoist", &mut s, &o).unwrap();
+        crate::reduce::run("pardis-hybrid+hoist", &mut s, &o).unwrap();
         // The heaviest statement went first; then the session stopped.
         assert!(s.handed_over() && s.interrupted() && !s.tester.interrupted());
         let (text, reduced) = (s.text(), full.text());

@@ -10,7 +10,7 @@
 //! The algorithms are generic over the element type and never run a test themselves: each
 //! step hands a [`ListTest`] all the configurations of that step, lazily and in order, and
 //! asks which is the first interesting one. [`TesterList`] answers through the engine's
-//! [`Tester`](crate::tester::Tester) (cache, `-j N` speculation, statistics); [`Pred`] answers
+//! [`Tester`](crate::engine::tester::Tester) (cache, `-j N` speculation, statistics); [`Pred`] answers
 //! with a plain closure. [`reduce_text`] is the grammar-less pipeline (lines, then bytes).
 
 mod adapter;

@@ -1,7 +1,7 @@
 //! The grammar-less text reducer: ddmin on lines, then on bytes (as Picire does).
 
 use super::{ddmin, DdOptions, TesterList};
-use crate::tester::Tester;
+use crate::engine::tester::Tester;
 
 /// The lines of `text`, each with its line ending (the last one may have none).
 pub fn split_lines(text: &[u8]) -> Vec<&[u8]> {

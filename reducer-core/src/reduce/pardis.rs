@@ -17,9 +17,9 @@
 
 use super::nodes::reduce_nodes;
 use super::AlgoOptions;
-use crate::list::ListAlgorithm;
-use crate::session::{Session, View};
-use crate::tree::{EditSet, NodeId, Subst, Tree};
+use crate::reduce::list::ListAlgorithm;
+use crate::engine::session::{Session, View};
+use crate::syntax::tree::{EditSet, NodeId, Subst, Tree};
 use std::collections::BinaryHeap;
 
 /// The position of every live node in a breadth-first traversal that visits children right
@@ -236,10 +236,10 @@ pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cache::CacheOptions;
-    use crate::oracle::FnOracle;
-    use crate::session::SessionOptions;
-    use crate::tester::Tester;
+    use crate::engine::cache::CacheOptions;
+    use crate::engine::oracle::FnOracle;
+    use crate::engine::session::SessionOptions;
+    use crate::engine::tester::Tester;
     use crate::testing::Toy;
     use crate::Language;
     use std::sync::{Arc, Mutex};

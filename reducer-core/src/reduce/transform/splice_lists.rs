@@ -6,9 +6,9 @@
 //! text must parse as the outer element's rule); the full parse of each candidate decides.
 
 use super::{by_sites, node_text, Change};
-use crate::algo::AlgoOptions;
-use crate::session::{Session, View};
-use crate::tree::{Derivation, EditSet, NodeId, Tree};
+use crate::reduce::AlgoOptions;
+use crate::engine::session::{Session, View};
+use crate::syntax::tree::{Derivation, EditSet, NodeId, Tree};
 use std::sync::Arc;
 
 /// One pass; returns whether anything changed.

@@ -8,9 +8,9 @@
 //! as many subtrees from elsewhere, smallest first.
 
 use super::{by_sites, node_text, replacing};
-use crate::algo::AlgoOptions;
-use crate::session::{Session, View};
-use crate::tree::{NodeId, RuleId};
+use crate::reduce::AlgoOptions;
+use crate::engine::session::{Session, View};
+use crate::syntax::tree::{NodeId, RuleId};
 use std::collections::HashMap;
 
 /// How many replacement texts are tried per node.

@@ -2,7 +2,7 @@
 //! [`Tester`] (syntax verdict, outcome cache, `-j N` speculation, statistics).
 
 use super::ListTest;
-use crate::tester::{Candidate, Tester};
+use crate::engine::tester::{Candidate, Tester};
 
 /// Prints a configuration; `None` means the syntax check rejected it.
 type Render<'a, T> = Box<dyn FnMut(&[T]) -> Option<Vec<u8>> + 'a>;

@@ -11,8 +11,8 @@
 //! Learning is done once per (language, folder) and process; later passes of GTR* reuse it.
 
 use super::gtr::{self, Context, Edge, Label};
-use crate::language::Language;
-use crate::tree::Tree;
+use crate::syntax::language::Language;
+use crate::syntax::tree::Tree;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::io;
 use std::path::{Path, PathBuf};

@@ -15,9 +15,9 @@
 
 use super::nodes::reduce_nodes;
 use super::AlgoOptions;
-use crate::list::ListAlgorithm;
-use crate::session::Session;
-use crate::tree::{Derivation, EditSet, NodeId, Subst};
+use crate::reduce::list::ListAlgorithm;
+use crate::engine::session::Session;
+use crate::syntax::tree::{Derivation, EditSet, NodeId, Subst};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -145,7 +145,7 @@ mod tests {
     }
 
     /// One pass of Perses on `src`: the result (squeezed) and the tester's statistics.
-    fn one_pass(src: &str, oracle: fn(&str) -> bool) -> (String, crate::stats::Stats) {
+    fn one_pass(src: &str, oracle: fn(&str) -> bool) -> (String, crate::engine::stats::Stats) {
         let mut s = session(&Toy, src, oracle, 1);
         pass(&mut s, &AlgoOptions::default(), ListMode::Ddmin);
         (squeeze(&s.tree.text()), s.tester.stats().clone())
@@ -180,11 +180,11 @@ mod tests {
                 expected += 1;
                 if group.len() > 1 {
                     let mut count = 0;
-                    let mut never = crate::list::Pred(|_: &[NodeId]| {
+                    let mut never = crate::reduce::list::Pred(|_: &[NodeId]| {
                         count += 1;
                         false
                     });
-                    crate::list::ddmin(group, &mut never, &o.dd);
+                    crate::reduce::list::ddmin(group, &mut never, &o.dd);
                     expected += count;
                 }
             }

@@ -2,9 +2,9 @@
 //! list algorithms and the session. A node left out of a configuration gets its removal
 //! substitution (delete, or its rule's minimal text).
 
-use crate::list::{DdOptions, ListAlgorithm, ListTest};
-use crate::session::Session;
-use crate::tree::{EditSet, NodeId, Subst};
+use crate::reduce::list::{DdOptions, ListAlgorithm, ListTest};
+use crate::engine::session::Session;
+use crate::syntax::tree::{EditSet, NodeId, Subst};
 use rustc_hash::FxHashMap;
 
 /// A [`ListTest`] over nodes of the session's tree.

@@ -56,9 +56,9 @@
 use super::gtr_corpus::{self, Corpus};
 use super::nodes::reduce_nodes;
 use super::{AlgoOptions, GtrFilter};
-use crate::list::ListAlgorithm;
-use crate::session::{Session, View};
-use crate::tree::{Derivation, EditSet, NodeId, RuleId, Subst, Tree};
+use crate::reduce::list::ListAlgorithm;
+use crate::engine::session::{Session, View};
+use crate::syntax::tree::{Derivation, EditSet, NodeId, RuleId, Subst, Tree};
 use std::sync::Arc;
 
 /// The label of a GTR node: the rule of its bottom.
@@ -349,7 +349,7 @@ fn substitute(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algo;
+    use crate::reduce;
 
     use crate::testing::{rule, Toy};
     use crate::Language;
@@ -376,7 +376,7 @@ mod tests {
         filter: &GtrFilter,
     ) -> Session<'static> {
         let mut s = session(src, oracle, jobs);
-        algo::run(name, &mut s, &options(filter.clone())).unwrap();
+        reduce::run(name, &mut s, &options(filter.clone())).unwrap();
         s
     }
 

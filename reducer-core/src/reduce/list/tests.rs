@@ -3,10 +3,10 @@
 
 use super::text::reduce_units;
 use super::*;
-use crate::cache::{CacheMode, CacheOptions, CacheStats};
-use crate::oracle::FnOracle;
-use crate::stats::Stats;
-use crate::tester::Tester;
+use crate::engine::cache::{CacheMode, CacheOptions, CacheStats};
+use crate::engine::oracle::FnOracle;
+use crate::engine::stats::Stats;
+use crate::engine::tester::Tester;
 use proptest::prelude::*;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};

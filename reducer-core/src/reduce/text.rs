@@ -5,8 +5,8 @@
 //! tree when it still parses.
 
 use super::AlgoOptions;
-use crate::list::{ddmin, split_lines, TesterList};
-use crate::session::Session;
+use crate::reduce::list::{ddmin, split_lines, TesterList};
+use crate::engine::session::Session;
 
 /// ddmin over the lines of the current text; returns whether the text got smaller.
 pub fn ddmin_lines(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
@@ -71,7 +71,7 @@ pub fn tidy_lines(s: &mut Session<'_>) -> bool {
     if tidy.len() >= text.len() || s.lang.parse(&tidy).is_err() {
         return false;
     }
-    let candidate = crate::tester::Candidate::text(tidy.as_bytes());
+    let candidate = crate::engine::tester::Candidate::text(tidy.as_bytes());
     if !s.tester.test(candidate) {
         return false;
     }

@@ -33,9 +33,9 @@
 use super::hdd::{next_level, removable};
 use super::nodes::reduce_nodes;
 use super::AlgoOptions;
-use crate::list::ListAlgorithm;
-use crate::session::{Session, View};
-use crate::tree::{EditSet, NodeId, Tree};
+use crate::reduce::list::ListAlgorithm;
+use crate::engine::session::{Session, View};
+use crate::syntax::tree::{EditSet, NodeId, Tree};
 
 /// χ(n) (Fig. 7): the nearest descendants of `node` on each path that may replace it and print
 /// fewer tokens, at most `max_depth` levels down (0 = unbounded), farthest first (ties in tree
@@ -144,7 +144,7 @@ pub fn hddh_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algo;
+    use crate::reduce;
 
     use crate::testing::Toy;
     use crate::Language;
@@ -163,7 +163,7 @@ mod tests {
         o: &AlgoOptions,
     ) -> Session<'static> {
         let mut s = session(src, oracle, jobs);
-        algo::run(name, &mut s, o).unwrap();
+        reduce::run(name, &mut s, o).unwrap();
         s
     }
 
@@ -295,7 +295,7 @@ mod tests {
                 ..AlgoOptions::default()
             };
             let mut s = session(PROGRAM, oracle, 1);
-            algo::repeat(&mut s, true, |s| hoist_pass(s, &o));
+            reduce::repeat(&mut s, true, |s| hoist_pass(s, &o));
             let out = s.tree.text();
             assert!(oracle(&out) && Toy.parse(&out).is_ok(), "hoist*: {out:?}");
             assert!(s.tree.tokens() < Toy.parse(PROGRAM).unwrap().tokens());
@@ -313,7 +313,7 @@ mod tests {
         // unchanged tree changes nothing.
         let mut s = session(PROGRAM, needs_if_var_k, 1);
         let o = AlgoOptions::default();
-        algo::repeat(&mut s, true, |s| hddh_pass(s, &o));
+        reduce::repeat(&mut s, true, |s| hddh_pass(s, &o));
         let text = s.tree.text();
         assert!(!hddh_pass(&mut s, &o));
         assert_eq!(s.tree.text(), text);

@@ -25,8 +25,8 @@ pub mod replace_subtrees;
 pub mod splice_lists;
 pub mod token_windows;
 
-use crate::session::{Session, View};
-use crate::tree::{EditSet, NodeId, RuleId, Subst, Tree};
+use crate::engine::session::{Session, View};
+use crate::syntax::tree::{EditSet, NodeId, RuleId, Subst, Tree};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 

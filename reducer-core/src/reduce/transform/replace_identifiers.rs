@@ -4,9 +4,9 @@
 //! names are taken: a replacement never grows the text.
 
 use super::{accepted_by, by_sites, replacing, rules_of, Change, Names};
-use crate::algo::AlgoOptions;
-use crate::session::{Session, View};
-use crate::tree::NodeId;
+use crate::reduce::AlgoOptions;
+use crate::engine::session::{Session, View};
+use crate::syntax::tree::NodeId;
 
 /// How many replacement names are tried per name, shortest first.
 const TRIES_PER_NAME: usize = 8;

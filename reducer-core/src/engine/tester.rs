@@ -14,9 +14,9 @@
 //! still cannot be run when it reaches the head of the list, the tester stops: it answers
 //! nothing more (as after Ctrl-C), and [`Tester::not_run_cause`] says why.
 
-use crate::cache::{Cache, CacheKey, CacheOptions, CacheStats, Probe};
-use crate::oracle::{retry_not_run, Finished, Oracle, Outcome, StartedTest};
-use crate::stats::{OracleClock, Stats};
+use crate::engine::cache::{Cache, CacheKey, CacheOptions, CacheStats, Probe};
+use crate::engine::oracle::{retry_not_run, Finished, Oracle, Outcome, StartedTest};
+use crate::engine::stats::{OracleClock, Stats};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -749,7 +749,7 @@ impl Tester {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::FnOracle;
+    use crate::engine::oracle::FnOracle;
 
     fn tester(jobs: usize, pred: fn(&[u8]) -> bool) -> Tester {
         Tester::new(Arc::new(FnOracle(pred)), CacheOptions::default(), jobs)
