@@ -14,6 +14,7 @@ mod console;
 pub mod engine;
 pub mod reduce;
 pub mod syntax;
+#[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
 pub use syntax::language::{Language, ParseError, RuleInfo, Tables};

@@ -1,5 +1,7 @@
 //! `Toy`: a small hand-written language for tests, examples and benchmarks of the engine.
 //!
+//! Compiled with the `testing` feature (and in reducer-core's own unit tests).
+//!
 //! It is written directly in Perses Normal Form (every `*`/`?` operand is its own wrapper
 //! rule), as the `#[reducer]` macro would generate it:
 //!
