@@ -8,6 +8,10 @@
 //! - [`reduce`]: the list reducers and the tree algorithms, all on a session.
 //!
 //! [`cli`] is the command line every reducer binary shares.
+//!
+//! The only `unsafe` code is the system calls of `engine::oracle::sys`.
+
+#![deny(unsafe_code)]
 
 pub mod cli;
 mod console;

@@ -415,7 +415,10 @@ mod tests {
 
     /// A random edit on a live node below the root: delete it, hoist a descendant into its
     /// place, or replace it by a text.
-    fn random_edit(t: &crate::syntax::tree::Tree, pick: &mut impl FnMut(usize) -> usize) -> EditSet {
+    fn random_edit(
+        t: &crate::syntax::tree::Tree,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> EditSet {
         let mut e = EditSet::new();
         let live = t.bfs();
         if live.len() < 2 {
@@ -645,7 +648,9 @@ pub fn session(
     oracle: fn(&str) -> bool,
     jobs: usize,
 ) -> crate::engine::session::Session<'static> {
-    use crate::engine::{cache::CacheOptions, oracle::FnOracle, session::SessionOptions, tester::Tester};
+    use crate::engine::{
+        cache::CacheOptions, oracle::FnOracle, session::SessionOptions, tester::Tester,
+    };
     let tree = lang.parse(src).expect("test input parses");
     let f = move |b: &[u8]| oracle(&String::from_utf8_lossy(b));
     let tester = Tester::new(

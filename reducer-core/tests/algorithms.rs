@@ -2,13 +2,13 @@
 //! interesting, is 1-minimal in the algorithm's own sense at its fixpoint (checked by brute
 //! force), is the same with `-j 1` and `-j 2`, and the query counts behave as the papers say.
 
-use reducer_core::reduce::{self as algo, AlgoOptions};
 use reducer_core::engine::cache::CacheOptions;
 use reducer_core::engine::oracle::FnOracle;
 use reducer_core::engine::session::{Session, SessionOptions};
 use reducer_core::engine::tester::Tester;
-use reducer_core::testing::{Brackets, Toy};
+use reducer_core::reduce::{self as algo, AlgoOptions};
 use reducer_core::syntax::tree::{EditSet, Subst};
+use reducer_core::testing::{Brackets, Toy};
 use reducer_core::Language;
 use std::sync::Arc;
 

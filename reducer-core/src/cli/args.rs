@@ -2,11 +2,11 @@
 //! (our order, C-Reduce's order, picire's and Perses' option names), and how the options map
 //! onto the engine's option records.
 
+use crate::engine::cache::{CacheMode, CacheOptions};
+use crate::engine::session::{SessionOptions, SyntaxCheck};
+use crate::reduce::list::{ComplementOrder, DdOptions};
 use crate::reduce::transform::TransformOptions;
 use crate::reduce::{AlgoOptions, GtrFilter, DEFAULT_ALGORITHM};
-use crate::engine::cache::{CacheMode, CacheOptions};
-use crate::reduce::list::{ComplementOrder, DdOptions};
-use crate::engine::session::{SessionOptions, SyntaxCheck};
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, ValueEnum};
 use std::ffi::{OsStr, OsString};
 use std::os::unix::fs::PermissionsExt;

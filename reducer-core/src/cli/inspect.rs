@@ -71,7 +71,9 @@ pub fn grammar_report(lang: &dyn Language) -> String {
             .rules
             .iter()
             .enumerate()
-            .filter(|&(b, _)| b as crate::syntax::tree::RuleId != id && tables.compatible(id, b as _))
+            .filter(|&(b, _)| {
+                b as crate::syntax::tree::RuleId != id && tables.compatible(id, b as _)
+            })
             .map(|(_, r)| r.name)
             .collect();
         let by = if compatible.is_empty() {

@@ -2,8 +2,8 @@
 //! (edit set → printed text → syntax check → cache → oracle → commit) that every tree
 //! algorithm shares.
 
-use crate::syntax::language::{Language, Tables};
 use crate::engine::tester::{Candidate, Tester};
+use crate::syntax::language::{Language, Tables};
 use crate::syntax::tree::{Derivation, EditSet, NodeId, Subst, Tree};
 use std::cell::Cell;
 use std::sync::Arc;

@@ -56,8 +56,8 @@
 use super::gtr_corpus::{self, Corpus};
 use super::nodes::reduce_nodes;
 use super::{AlgoOptions, GtrFilter};
-use crate::reduce::list::ListAlgorithm;
 use crate::engine::session::{Session, View};
+use crate::reduce::list::ListAlgorithm;
 use crate::syntax::tree::{Derivation, EditSet, NodeId, RuleId, Subst, Tree};
 use std::sync::Arc;
 

@@ -5,8 +5,8 @@
 
 use super::nodes::reduce_nodes;
 use super::AlgoOptions;
-use crate::reduce::list::ListAlgorithm;
 use crate::engine::session::Session;
+use crate::reduce::list::ListAlgorithm;
 use crate::syntax::tree::{NodeId, Subst};
 
 /// One HDD pass over all levels; returns whether the tree got smaller.

@@ -33,8 +33,8 @@
 use super::hdd::{next_level, removable};
 use super::nodes::reduce_nodes;
 use super::AlgoOptions;
-use crate::reduce::list::ListAlgorithm;
 use crate::engine::session::{Session, View};
+use crate::reduce::list::ListAlgorithm;
 use crate::syntax::tree::{EditSet, NodeId, Tree};
 
 /// χ(n) (Fig. 7): the nearest descendants of `node` on each path that may replace it and print

@@ -19,8 +19,8 @@ pub mod perses;
 pub mod text;
 pub mod transform;
 
-use crate::reduce::list::DdOptions;
 use crate::engine::session::Session;
+use crate::reduce::list::DdOptions;
 use std::fmt;
 use std::path::PathBuf;
 

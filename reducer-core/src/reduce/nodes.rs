@@ -2,8 +2,8 @@
 //! list algorithms and the session. A node left out of a configuration gets its removal
 //! substitution (delete, or its rule's minimal text).
 
-use crate::reduce::list::{DdOptions, ListAlgorithm, ListTest};
 use crate::engine::session::Session;
+use crate::reduce::list::{DdOptions, ListAlgorithm, ListTest};
 use crate::syntax::tree::{EditSet, NodeId, Subst};
 use rustc_hash::FxHashMap;
 

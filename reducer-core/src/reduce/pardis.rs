@@ -17,8 +17,8 @@
 
 use super::nodes::reduce_nodes;
 use super::AlgoOptions;
-use crate::reduce::list::ListAlgorithm;
 use crate::engine::session::{Session, View};
+use crate::reduce::list::ListAlgorithm;
 use crate::syntax::tree::{EditSet, NodeId, Subst, Tree};
 use std::collections::BinaryHeap;
 

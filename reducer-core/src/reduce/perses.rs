@@ -15,8 +15,8 @@
 
 use super::nodes::reduce_nodes;
 use super::AlgoOptions;
-use crate::reduce::list::ListAlgorithm;
 use crate::engine::session::Session;
+use crate::reduce::list::ListAlgorithm;
 use crate::syntax::tree::{Derivation, EditSet, NodeId, Subst};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

@@ -5,8 +5,8 @@
 //! tree when it still parses.
 
 use super::AlgoOptions;
-use crate::reduce::list::{ddmin, split_lines, TesterList};
 use crate::engine::session::Session;
+use crate::reduce::list::{ddmin, split_lines, TesterList};
 
 /// ddmin over the lines of the current text; returns whether the text got smaller.
 pub fn ddmin_lines(s: &mut Session<'_>, o: &AlgoOptions) -> bool {

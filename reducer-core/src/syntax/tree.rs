@@ -742,7 +742,11 @@ pub struct TreeBuilder<'r> {
 
 impl<'r> TreeBuilder<'r> {
     /// Starts building a tree for `source`, with the language's rule table and literals.
-    pub fn new(source: &str, rules: &'r [crate::syntax::language::RuleInfo], literals: &[&str]) -> Self {
+    pub fn new(
+        source: &str,
+        rules: &'r [crate::syntax::language::RuleInfo],
+        literals: &[&str],
+    ) -> Self {
         TreeBuilder {
             rules,
             source: source.into(),

@@ -5,6 +5,8 @@
 
 pub mod command;
 pub mod run_dir;
+#[allow(unsafe_code)]
+mod sys;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;

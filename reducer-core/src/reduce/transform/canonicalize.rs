@@ -5,8 +5,8 @@
 //! which no node holds and no deletion removes) go too: all at once, then one at a time.
 
 use super::{by_sites, fresh_name, node_text, replacing, rules_of, words, Change, Names};
-use crate::reduce::AlgoOptions;
 use crate::engine::session::{Session, View};
+use crate::reduce::AlgoOptions;
 use crate::syntax::tree::NodeId;
 
 /// One pass of renaming (unless `--no-rename`) and literal shrinking (unless

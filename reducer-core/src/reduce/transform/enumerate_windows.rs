@@ -5,8 +5,8 @@
 //! last use).
 
 use super::{by_sites, Change};
-use crate::reduce::AlgoOptions;
 use crate::engine::session::{Session, View};
+use crate::reduce::AlgoOptions;
 use crate::syntax::tree::{EditSet, NodeId};
 
 /// One pass; returns whether anything changed.

@@ -4,8 +4,8 @@
 //! names are taken: a replacement never grows the text.
 
 use super::{accepted_by, by_sites, replacing, rules_of, Change, Names};
-use crate::reduce::AlgoOptions;
 use crate::engine::session::{Session, View};
+use crate::reduce::AlgoOptions;
 use crate::syntax::tree::NodeId;
 
 /// How many replacement names are tried per name, shortest first.

@@ -8,8 +8,8 @@
 //! as many subtrees from elsewhere, smallest first.
 
 use super::{by_sites, node_text, replacing};
-use crate::reduce::AlgoOptions;
 use crate::engine::session::{Session, View};
+use crate::reduce::AlgoOptions;
 use crate::syntax::tree::{NodeId, RuleId};
 use std::collections::HashMap;
 

@@ -6,8 +6,8 @@
 //! text must parse as the outer element's rule); the full parse of each candidate decides.
 
 use super::{by_sites, node_text, Change};
-use crate::reduce::AlgoOptions;
 use crate::engine::session::{Session, View};
+use crate::reduce::AlgoOptions;
 use crate::syntax::tree::{Derivation, EditSet, NodeId, Tree};
 use std::sync::Arc;
 

@@ -5,8 +5,8 @@
 //! keeps only those that are still programs.
 
 use super::{by_sites, Change};
-use crate::reduce::AlgoOptions;
 use crate::engine::session::{Session, View};
+use crate::reduce::AlgoOptions;
 
 /// Above this many tokens the pass uses windows of at most two tokens (each candidate is a
 /// full parse of the whole text).
