@@ -6,6 +6,9 @@
 //!   its edits and its printer;
 //! - [`tokens`]: lexical helpers shared by the printer, the transformations and the CLI.
 
+mod builder;
+mod edits;
 pub mod language;
+mod print;
 pub mod tokens;
 pub mod tree;

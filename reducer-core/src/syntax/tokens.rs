@@ -13,8 +13,16 @@ pub struct TokenCounter {
     punctuation: Vec<Vec<Box<[u8]>>>,
 }
 
-fn is_word(b: u8) -> bool {
+/// Whether the byte `b` belongs to a word (identifier, keyword, number): ASCII letters and
+/// digits, `_`, `$`, and every byte of a non-ASCII character.
+pub fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80
+}
+
+/// Whether the character `c` belongs to a word, on text as characters: letters and digits
+/// (Unicode), `_` and `$`.
+pub fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '$'
 }
 
 impl TokenCounter {

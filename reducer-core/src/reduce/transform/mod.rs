@@ -183,7 +183,7 @@ pub(crate) fn accepted_by(view: &View<'_>, rules: &[RuleId], text: &str) -> bool
 /// Every word of `text` (runs of letters, digits, `_` and `$`): a fresh name must be none
 /// of them, so that it cannot capture a keyword, a macro or a name in a comment.
 pub(crate) fn words(text: &str) -> HashSet<String> {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+    text.split(|c: char| !crate::syntax::tokens::is_word_char(c))
         .filter(|w| !w.is_empty())
         .map(str::to_string)
         .collect()
