@@ -7,10 +7,13 @@
 //!   result;
 //! - [`session`]: the tree, its language and the tester, and the candidate pipeline (edit
 //!   set → printed text → syntax check → cache → oracle → commit) every algorithm shares;
+//! - `syntax_check`: the local syntax check of a candidate (the slots an edit can disturb,
+//!   re-parsed in place);
 //! - [`stats`]: what a reduction counts.
 
 pub mod cache;
 pub mod oracle;
 pub mod session;
 pub mod stats;
+mod syntax_check;
 pub mod tester;
