@@ -189,8 +189,10 @@ impl Cache {
     }
 
     /// Records the outcome of the candidate keyed `key`. Unresolved outcomes and tests that
-    /// could not be run are never stored.
-    pub fn insert(&mut self, key: &CacheKey, outcome: Outcome) {
+    /// could not be run are never stored. (The tester records every run with
+    /// [`Cache::insert_ahead`]; this is for the tests.)
+    #[cfg(test)]
+    pub(crate) fn insert(&mut self, key: &CacheKey, outcome: Outcome) {
         self.store(key, outcome, false);
     }
 

@@ -110,8 +110,6 @@ pub enum ListAlgorithm {
     /// [`ddmin`].
     #[default]
     Ddmin,
-    /// [`onemin`].
-    Onemin,
     /// [`opdd`], once (no fixpoint).
     Opdd,
 }
@@ -126,7 +124,6 @@ impl ListAlgorithm {
     ) -> Vec<T> {
         match self {
             ListAlgorithm::Ddmin => ddmin(config, test, options),
-            ListAlgorithm::Onemin => onemin(config, test, options),
             ListAlgorithm::Opdd => opdd(config, test, options),
         }
     }

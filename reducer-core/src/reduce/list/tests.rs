@@ -186,11 +186,10 @@ fn empty_and_single_element_lists() {
     let o = DdOptions::default();
     let never = |_: &[u8]| false;
     let always = |_: &[u8]| true;
-    for alg in [
-        ListAlgorithm::Ddmin,
-        ListAlgorithm::Onemin,
-        ListAlgorithm::Opdd,
-    ] {
+    assert_eq!(onemin(vec![], &mut Pred(never), &o), Vec::<u8>::new());
+    assert_eq!(onemin(vec![7u8], &mut Pred(never), &o), vec![7]);
+    assert_eq!(onemin(vec![7u8], &mut Pred(always), &o), Vec::<u8>::new());
+    for alg in [ListAlgorithm::Ddmin, ListAlgorithm::Opdd] {
         assert_eq!(alg.reduce(vec![], &mut Pred(never), &o), Vec::<u8>::new());
         assert_eq!(alg.reduce(vec![7u8], &mut Pred(never), &o), vec![7]);
         assert_eq!(
