@@ -6,8 +6,8 @@
 
 use generated_example::{Java, C};
 use reducer_core::reduce::{self as algo, AlgoOptions};
-use reducer_core::testing::session;
 use reducer_core::syntax::tree::EditSet;
+use reducer_core::testing::session;
 
 type Pred = fn(&str) -> bool;
 

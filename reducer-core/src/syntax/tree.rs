@@ -38,7 +38,12 @@ pub enum Derivation {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Segment {
     /// Input bytes `start..end` owned by this node.
-    Text { start: u32, end: u32 },
+    Text {
+        /// Byte offset of the first byte in the input.
+        start: u32,
+        /// Byte offset just past the last byte.
+        end: u32,
+    },
     /// The slot of a child node.
     Child(NodeId),
     /// Where the slot of a child deleted for good was: prints nothing but keeps the text on

@@ -109,7 +109,7 @@ pub enum Event {
         /// Its size in bytes.
         bytes: usize,
     },
-    /// The layer above measured its best result (see [`Tester::record_size`]): the size
+    /// The layer above measured its best result (see [`Tester::record_size`](super::Tester::record_size)): the size
     /// progress displays show, counted as the summary and `--stats` count it.
     Measured {
         /// Size in bytes.

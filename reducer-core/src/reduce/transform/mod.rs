@@ -139,7 +139,7 @@ pub(crate) struct Names {
 
 impl Names {
     /// The identifier nodes of `view`'s tree grouped by name.
-    pub fn of(view: &View<'_>) -> Names {
+    pub(crate) fn of(view: &View<'_>) -> Names {
         let tables = view.tables();
         let tree = view.tree;
         let mut nodes: Vec<NodeId> = tree

@@ -4,7 +4,7 @@
 //! the slot (from the build-time tables: `uint8_t` in a declaration becomes `int`, a call
 //! `f(x, y)` becomes `0`), or the text of a smaller compatible subtree found elsewhere in the
 //! program. Subtrees that occur more than once are first replaced all at once; then every
-//! node alone, heaviest first; per node the [`TRIES_PER_NODE`] shortest rule texts and
+//! node alone, heaviest first; per node the `TRIES_PER_NODE` shortest rule texts and
 //! as many subtrees from elsewhere, smallest first.
 
 use super::{by_sites, node_text, replacing};
