@@ -51,11 +51,14 @@ pub mod args;
 pub mod diagnostic;
 pub mod guard;
 pub mod help;
+mod input;
 pub mod inspect;
 pub mod output;
 pub mod progress;
 mod run;
+mod stages;
 pub mod stats_json;
+mod summary;
 
 use crate::syntax::language::Language;
 use std::ffi::OsString;
