@@ -59,6 +59,7 @@ mod run;
 mod stages;
 pub mod stats_json;
 mod summary;
+mod test_command;
 
 use crate::syntax::language::Language;
 use std::ffi::OsString;
