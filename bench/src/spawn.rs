@@ -2,6 +2,9 @@
 //! its own peak RSS sampled from `/proc/PID/status`, and an optional cap after which it is
 //! sent SIGINT (the reducer then stops and writes its best result so far).
 
+// The only unsafe code: `fork`/`exec` set-up, `wait4` and `kill` on the reducer process.
+#![allow(unsafe_code)]
+
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::path::Path;

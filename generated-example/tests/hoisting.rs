@@ -5,9 +5,9 @@
 //! hoisting paper's Fig. 5 (Java) needs the same reach.
 
 use generated_example::{Java, C};
-use reducer_core::algo::{self, AlgoOptions};
+use reducer_core::reduce::{self as algo, AlgoOptions};
+use reducer_core::syntax::tree::EditSet;
 use reducer_core::testing::session;
-use reducer_core::tree::EditSet;
 
 type Pred = fn(&str) -> bool;
 

@@ -12,7 +12,7 @@ const SRC: &str =
     "void f(void) {\n    int a ;\n    struct S0 l[3][4] ;\n    x = a;\n    l[0][1] = a;\n}\n";
 
 /// The node that prints `text` in the original tree (the first, outermost one).
-fn node(s: &reducer_core::session::Session<'static>, text: &str) -> NodeId {
+fn node(s: &reducer_core::engine::session::Session<'static>, text: &str) -> NodeId {
     let none = EditSet::new();
     s.tree
         .bfs()
@@ -22,7 +22,7 @@ fn node(s: &reducer_core::session::Session<'static>, text: &str) -> NodeId {
 }
 
 /// Whether the session's syntax check lets `edits` through, checked against a full parse.
-fn passes(s: &mut reducer_core::session::Session<'static>, edits: &EditSet) -> bool {
+fn passes(s: &mut reducer_core::engine::session::Session<'static>, edits: &EditSet) -> bool {
     let text = s.tree.print(edits);
     let passed = s.candidate(edits).text.is_some();
     assert!(

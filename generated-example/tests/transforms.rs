@@ -3,7 +3,7 @@
 //! default ends smaller than deletion and hoisting alone; `-j 2` gives the `-j 1` result.
 
 use generated_example::{JavaScript, C};
-use reducer_core::algo::{self, AlgoOptions};
+use reducer_core::reduce::{self as algo, AlgoOptions};
 use reducer_core::testing::session;
 use reducer_core::Language;
 

@@ -1,5 +1,7 @@
 //! `Toy`: a small hand-written language for tests, examples and benchmarks of the engine.
 //!
+//! Compiled with the `testing` feature (and in reducer-core's own unit tests).
+//!
 //! It is written directly in Perses Normal Form (every `*`/`?` operand is its own wrapper
 //! rule), as the `#[reducer]` macro would generate it:
 //!
@@ -20,14 +22,14 @@
 //! ```
 //! `op` is one of `+ - * / < > ==`.
 
-use crate::language::{Language, ParseError, RuleInfo, Tables};
-use crate::tree::{Derivation, RuleId, Tree, TreeBuilder};
+use crate::syntax::language::{Language, ParseError, RuleInfo, Tables};
+use crate::syntax::tree::{Derivation, RuleId, Tree, TreeBuilder};
 use std::sync::OnceLock;
 
 /// Rule ids of [`Toy`].
 #[allow(missing_docs)]
 pub mod rule {
-    use crate::tree::RuleId;
+    use crate::syntax::tree::RuleId;
     pub const PROGRAM: RuleId = 0;
     pub const PROGRAM_STAR: RuleId = 1;
     pub const STMT: RuleId = 2;
@@ -375,7 +377,7 @@ impl<'t> Parser<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::EditSet;
+    use crate::syntax::tree::EditSet;
 
     #[test]
     fn parses_and_prints_back() {
@@ -413,7 +415,10 @@ mod tests {
 
     /// A random edit on a live node below the root: delete it, hoist a descendant into its
     /// place, or replace it by a text.
-    fn random_edit(t: &crate::tree::Tree, pick: &mut impl FnMut(usize) -> usize) -> EditSet {
+    fn random_edit(
+        t: &crate::syntax::tree::Tree,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> EditSet {
         let mut e = EditSet::new();
         let live = t.bfs();
         if live.len() < 2 {
@@ -494,7 +499,7 @@ pub struct Brackets;
 /// Rule ids of [`Brackets`].
 #[allow(missing_docs)]
 pub mod brackets_rule {
-    use crate::tree::RuleId;
+    use crate::syntax::tree::RuleId;
     pub const FILE: RuleId = 0;
     pub const FILE_STAR: RuleId = 1;
     pub const ITEM: RuleId = 2;
@@ -642,8 +647,10 @@ pub fn session(
     src: &str,
     oracle: fn(&str) -> bool,
     jobs: usize,
-) -> crate::session::Session<'static> {
-    use crate::{cache::CacheOptions, oracle::FnOracle, session::SessionOptions, tester::Tester};
+) -> crate::engine::session::Session<'static> {
+    use crate::engine::{
+        cache::CacheOptions, oracle::FnOracle, session::SessionOptions, tester::Tester,
+    };
     let tree = lang.parse(src).expect("test input parses");
     let f = move |b: &[u8]| oracle(&String::from_utf8_lossy(b));
     let tester = Tester::new(
@@ -651,5 +658,5 @@ pub fn session(
         CacheOptions::default(),
         jobs,
     );
-    crate::session::Session::new(lang, tree, tester, SessionOptions::default())
+    crate::engine::session::Session::new(lang, tree, tester, SessionOptions::default())
 }

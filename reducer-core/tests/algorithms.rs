@@ -2,13 +2,13 @@
 //! interesting, is 1-minimal in the algorithm's own sense at its fixpoint (checked by brute
 //! force), is the same with `-j 1` and `-j 2`, and the query counts behave as the papers say.
 
-use reducer_core::algo::{self, AlgoOptions};
-use reducer_core::cache::CacheOptions;
-use reducer_core::oracle::FnOracle;
-use reducer_core::session::{Session, SessionOptions};
-use reducer_core::tester::Tester;
+use reducer_core::engine::cache::CacheOptions;
+use reducer_core::engine::oracle::FnOracle;
+use reducer_core::engine::session::{Session, SessionOptions};
+use reducer_core::engine::tester::Tester;
+use reducer_core::reduce::{self as algo, AlgoOptions};
+use reducer_core::syntax::tree::{EditSet, Subst};
 use reducer_core::testing::{Brackets, Toy};
-use reducer_core::tree::{EditSet, Subst};
 use reducer_core::Language;
 use std::sync::Arc;
 
@@ -280,9 +280,9 @@ fn hdd_removes_the_only_removable_node_of_a_level() {
 fn verified_run(
     name: &str,
     jobs: usize,
-    syntax_check: reducer_core::session::SyntaxCheck,
+    syntax_check: reducer_core::engine::session::SyntaxCheck,
     gtr_filter: algo::GtrFilter,
-) -> (Vec<String>, reducer_core::stats::Stats) {
+) -> (Vec<String>, reducer_core::engine::stats::Stats) {
     let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
     let log = seen.clone();
     let f = move |b: &[u8]| {
@@ -310,7 +310,7 @@ fn verified_run(
 #[test]
 fn verification_counts_the_invalid_candidates_the_oracle_sees() {
     use algo::GtrFilter::{Grammar, Unfiltered};
-    use reducer_core::session::SyntaxCheck::{Full, Local, Off};
+    use reducer_core::engine::session::SyntaxCheck::{Full, Local, Off};
     for (name, check, filter) in [
         ("gtr*", Off, Unfiltered),
         ("gtr*", Local, Unfiltered),

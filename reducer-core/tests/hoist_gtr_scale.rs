@@ -3,11 +3,11 @@
 //! HDD* on a program whose needles sit deep inside nested `if`s and blocks; GTR's filters
 //! save oracle calls over the unfiltered variant (GTR Sect. 5.4).
 
-use reducer_core::algo::{self, AlgoOptions, GtrFilter};
-use reducer_core::cache::CacheOptions;
-use reducer_core::oracle::FnOracle;
-use reducer_core::session::{Session, SessionOptions};
-use reducer_core::tester::Tester;
+use reducer_core::engine::cache::CacheOptions;
+use reducer_core::engine::oracle::FnOracle;
+use reducer_core::engine::session::{Session, SessionOptions};
+use reducer_core::engine::tester::Tester;
+use reducer_core::reduce::{self as algo, AlgoOptions, GtrFilter};
 use reducer_core::testing::Toy;
 use reducer_core::Language;
 use std::sync::Arc;

@@ -4,8 +4,8 @@
 //! interesting, `-j 2` gives the `-j 1` result, and the oracle never sees a candidate that
 //! does not parse or is larger than the input.
 
-use reducer_core::algo::{self, AlgoOptions};
-use reducer_core::session::Session;
+use reducer_core::engine::session::Session;
+use reducer_core::reduce::{self as algo, AlgoOptions};
 use reducer_core::testing::Toy;
 use reducer_core::Language;
 

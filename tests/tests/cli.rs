@@ -3,6 +3,9 @@
 //!
 //! No timing assertions beyond generous bounds.
 
+// The only unsafe code: sending SIGINT to the reducer under test.
+#![allow(unsafe_code)]
+
 mod common;
 
 use common::*;

@@ -4,6 +4,9 @@
 //! and the best result so far kept. And the test's litter (scratch files in `$TMPDIR`,
 //! read-only directories) goes away with each run, or is warned about once.
 
+// The only unsafe code: `geteuid`.
+#![allow(unsafe_code)]
+
 mod common;
 
 use common::*;

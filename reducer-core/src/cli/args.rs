@@ -1,17 +1,23 @@
-//! The command line: what the user can ask for, how the input and the test are found on it
-//! (our order, C-Reduce's order, picire's and Perses' option names), and how the options map
-//! onto the engine's option records.
+//! The command line: what the user can ask for (our option names, picire's and Perses'), how
+//! the input and the test are found on it (our order or C-Reduce's; the details are in
+//! `test_command`), and how the options map onto the engine's option records.
 
-use crate::algo::transform::TransformOptions;
-use crate::algo::{AlgoOptions, GtrFilter, DEFAULT_ALGORITHM};
-use crate::cache::{CacheMode, CacheOptions};
-use crate::list::{ComplementOrder, DdOptions};
-use crate::session::{SessionOptions, SyntaxCheck};
+use crate::engine::cache::{CacheMode, CacheOptions};
+use crate::engine::session::{SessionOptions, SyntaxCheck};
+use crate::reduce::list::{ComplementOrder, DdOptions};
+use crate::reduce::transform::TransformOptions;
+use crate::reduce::{AlgoOptions, GtrFilter, DEFAULT_ALGORITHM};
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, ValueEnum};
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+pub(crate) use super::test_command::find_in_path;
+use super::test_command::{
+    as_path_command, list, own_long_options, script_is_first, split_test_command,
+};
+pub use super::test_command::{check_program, misplaced_options};
 
 /// What kind of reducer the command line belongs to: it decides the help texts and which
 /// options exist.
@@ -48,7 +54,7 @@ const GRAMMAR_ONLY: &[&str] = &[
 
 /// The option names that start the test command; it runs to the end of the command line or
 /// to the next option of this tool spelled out in full (`--name`).
-const TEST_FLAGS: &[&str] = &["--test", "--test-script"];
+pub(super) const TEST_FLAGS: &[&str] = &["--test", "--test-script"];
 
 /// The most oracle runs at once: far more than any machine runs usefully, and few enough
 /// threads and processes for any system to start.
@@ -534,199 +540,6 @@ impl Args {
         };
         Ok(Job { input, test })
     }
-}
-
-fn list(files: &[PathBuf]) -> String {
-    files
-        .iter()
-        .map(|f| f.display().to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// `name` as a path the oracle will not look up in `PATH`.
-fn as_path_command(p: &Path) -> OsString {
-    if p.as_os_str().as_encoded_bytes().contains(&b'/') {
-        p.as_os_str().to_os_string()
-    } else {
-        Path::new(".").join(p).into_os_string()
-    }
-}
-
-/// C-Reduce's `SCRIPT INPUT` or our `INPUT SCRIPT`: whether the first file is the script.
-fn script_is_first(
-    a: &Path,
-    b: &Path,
-    extensions: &[&str],
-    facts: &dyn Fn(&Path) -> FileFacts,
-) -> Result<bool, String> {
-    let (fa, fb) = (facts(a), facts(b));
-    let lang_ext = |p: &Path| {
-        p.extension()
-            .and_then(OsStr::to_str)
-            .is_some_and(|e| extensions.iter().any(|x| x.eq_ignore_ascii_case(e)))
-    };
-    match (fa.executable, fb.executable) {
-        (true, false) => return Ok(true),
-        (false, true) => return Ok(false),
-        // Both executable: the one with the language's extension is the input; else C-Reduce.
-        (true, true) => return Ok(!lang_ext(a) || lang_ext(b)),
-        (false, false) => {}
-    }
-    for (p, f) in [(a, fa), (b, fb)] {
-        if !f.exists {
-            return Err(format!("{}: no such file", p.display()));
-        }
-    }
-    let script_like = |p: &Path| {
-        p.extension()
-            .and_then(OsStr::to_str)
-            .is_some_and(|e| ["sh", "bash", "py", "pl", "rb", "zsh"].contains(&e))
-    };
-    for p in [a, b] {
-        if script_like(p) && !lang_ext(p) {
-            return Err(format!(
-                "the test script {0} is not executable (chmod +x {0})",
-                p.display()
-            ));
-        }
-    }
-    Err(format!(
-        "neither {} nor {} is an executable test script (chmod +x the script, or use --test)",
-        a.display(),
-        b.display()
-    ))
-}
-
-/// Checks that the test program (or, with a launcher, the launcher's program) can be run,
-/// and returns the command with a program of the current directory resolved to a path.
-pub fn check_program(test: &[OsString], launcher: &[String]) -> Result<Vec<OsString>, String> {
-    let mut test = test.to_vec();
-    if let Some(program) = test.first_mut() {
-        let p = Path::new(program.as_os_str());
-        let bare = !program.as_encoded_bytes().contains(&b'/');
-        if bare && FileFacts::of(p).is_file && find_in_path(program).is_none() {
-            *program = as_path_command(p);
-        }
-    }
-    if let Some(l) = launcher.first() {
-        // The test may live on another machine (ssh) or be found by the launcher: only the
-        // launcher is checked here.
-        return check_one(OsStr::new(l), "launcher").map(|()| test);
-    }
-    match test.first() {
-        Some(program) => check_one(program, "test program").map(|()| test),
-        None => Err("the test command is empty".to_string()),
-    }
-}
-
-fn check_one(program: &OsStr, what: &str) -> Result<(), String> {
-    let p = Path::new(program);
-    if program.as_encoded_bytes().contains(&b'/') {
-        let f = FileFacts::of(p);
-        if !f.exists {
-            return Err(format!("{what} {}: no such file", p.display()));
-        }
-        if !f.is_file {
-            return Err(format!("{what} {} is not a file", p.display()));
-        }
-        if !f.executable {
-            return Err(format!(
-                "{what} {0} is not executable (chmod +x {0})",
-                p.display()
-            ));
-        }
-        Ok(())
-    } else if find_in_path(program).is_some() {
-        Ok(())
-    } else {
-        Err(format!("{what} '{}' not found in PATH", p.display()))
-    }
-}
-
-/// The first executable `name` in `PATH`.
-pub(crate) fn find_in_path(name: &OsStr) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join(name))
-        .find(|p| FileFacts::of(p).executable)
-}
-
-/// The long option names of `cmd` (aliases included), which end a test command.
-fn own_long_options(cmd: &clap::Command) -> Vec<String> {
-    let mut names = vec!["help".to_string(), "version".to_string()];
-    for a in cmd.get_arguments() {
-        if let Some(l) = a.get_long() {
-            names.push(l.to_string());
-        }
-        if let Some(aliases) = a.get_all_aliases() {
-            names.extend(aliases.into_iter().map(str::to_string));
-        }
-    }
-    names
-}
-
-/// Splits the test command off `argv`: from a [`TEST_FLAGS`] option to the end, to the next
-/// long option of this tool, or to a `--` (which is ours: what follows it are files, e.g. an
-/// input named `-x.c`, as clap's own tip suggests). Returns the rest of the command line and
-/// the test words (`None` when there is no separate test option; `--test=X` is left to clap).
-fn split_test_command(
-    argv: Vec<OsString>,
-    own: &[String],
-) -> (Vec<OsString>, Option<Vec<OsString>>) {
-    let is_own = |a: &OsStr| {
-        let Some(s) = a.to_str() else { return false };
-        let Some(name) = s.strip_prefix("--") else {
-            return false;
-        };
-        let name = name.split('=').next().unwrap_or_default();
-        !name.is_empty() && own.iter().any(|o| o == name)
-    };
-    let mut rest = Vec::with_capacity(argv.len());
-    let mut test: Option<Vec<OsString>> = None;
-    let mut it = argv.into_iter().peekable();
-    if let Some(argv0) = it.next() {
-        rest.push(argv0);
-    }
-    while let Some(a) = it.next() {
-        if a == "--" {
-            rest.push(a);
-            rest.extend(it);
-            break;
-        }
-        if TEST_FLAGS.iter().any(|f| a == *f) {
-            let words = test.get_or_insert_with(Vec::new);
-            while let Some(w) = it.next_if(|w| !is_own(w) && w != "--") {
-                words.push(w);
-            }
-            continue;
-        }
-        rest.push(a);
-    }
-    (rest, test)
-}
-
-/// The words of the test command that can only be this tool's options, misplaced after
-/// `--test`: `-j N` (`-jN`) and `-a ALGORITHM`. Options a test program often has too (`grep
-/// -q`, `gcc -o`, `sed -i`) are not counted; long options of ours end the test command anyway.
-pub fn misplaced_options(test: &[OsString]) -> Vec<String> {
-    let words: Vec<&str> = test
-        .iter()
-        .skip(1)
-        .map(|w| w.to_str().unwrap_or(""))
-        .collect();
-    let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
-    let mut found = Vec::new();
-    for (i, w) in words.iter().enumerate() {
-        let next = words.get(i + 1).copied().unwrap_or("");
-        match *w {
-            "-j" if number(next) => found.push(format!("-j {next}")),
-            "-a" if crate::algo::is_known(next) => found.push(format!("-a {next}")),
-            w if w.strip_prefix("-j").is_some_and(number) => found.push(w.to_string()),
-            _ => {}
-        }
-    }
-    found
 }
 
 fn about(flavor: Flavor) -> String {

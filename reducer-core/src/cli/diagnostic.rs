@@ -11,7 +11,7 @@
 //! reads: classes ("identifier", "number", "string"), literals in backticks, never ranges
 //! nor generated names.
 
-use crate::language::ParseError;
+use crate::syntax::language::ParseError;
 use std::path::Path;
 
 /// At most this many expected items are listed; the rest are summed up.
@@ -203,7 +203,7 @@ fn found_at(text: &str, offset: usize) -> String {
     if first == '\n' || first == '\r' {
         return "end of line".to_string();
     }
-    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let word = crate::syntax::tokens::is_word_char;
     let token: String = if word(first) {
         rest.chars().take_while(|&c| word(c)).take(40).collect()
     } else {

@@ -2,8 +2,8 @@
 //! grammar and the tables of each rule) and `--parse-only` (does the grammar read this file,
 //! and print it back byte for byte?). Also the input decoding shared with the main flow.
 
-use crate::language::{Language, ParseError};
-use crate::tree::{Derivation, Tree};
+use crate::syntax::language::{Language, ParseError};
+use crate::syntax::tree::{Derivation, Tree};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -34,7 +34,7 @@ pub fn grammar_report(lang: &dyn Language) -> String {
          # identifier (renamed by the transformations) or a literal (shrunk to its minimal text)."
     );
     for (id, info) in tables.rules.iter().enumerate() {
-        let id = id as crate::tree::RuleId;
+        let id = id as crate::syntax::tree::RuleId;
         let derivation = match info.derivation {
             Derivation::Regular => "regular",
             Derivation::Star => "* element",
@@ -71,7 +71,9 @@ pub fn grammar_report(lang: &dyn Language) -> String {
             .rules
             .iter()
             .enumerate()
-            .filter(|&(b, _)| b as crate::tree::RuleId != id && tables.compatible(id, b as _))
+            .filter(|&(b, _)| {
+                b as crate::syntax::tree::RuleId != id && tables.compatible(id, b as _)
+            })
             .map(|(_, r)| r.name)
             .collect();
         let by = if compatible.is_empty() {

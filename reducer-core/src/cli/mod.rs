@@ -51,13 +51,17 @@ pub mod args;
 pub mod diagnostic;
 pub mod guard;
 pub mod help;
+mod input;
 pub mod inspect;
 pub mod output;
 pub mod progress;
 mod run;
+mod stages;
 pub mod stats_json;
+mod summary;
+mod test_command;
 
-use crate::language::Language;
+use crate::syntax::language::Language;
 use std::ffi::OsString;
 use std::path::Path;
 use std::process::ExitCode;

@@ -3,9 +3,9 @@
 //! and every five seconds), nothing with `-q`, every test's outcome with `-v`.
 
 use crate::console::errln;
-use crate::oracle::Outcome;
-use crate::stats::Stats;
-use crate::tester::{Event, Observer, Source};
+use crate::engine::oracle::Outcome;
+use crate::engine::stats::Stats;
+use crate::engine::tester::{Event, Observer, Source};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::{Arc, Mutex, MutexGuard};

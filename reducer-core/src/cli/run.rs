@@ -3,43 +3,42 @@
 
 use super::args::{check_program, misplaced_options, Args, Flavor, TEXT_ALGORITHM};
 use super::guard::Files;
-use super::inspect::{decode, grammar_report, not_utf8, parse_check, parse_error, parse_warning};
+use super::input::{parse_input, read_bytes};
+use super::inspect::{decode, grammar_report, parse_check};
 use super::output::{
     data_permissions_like, default_output, next_backup, same_file, write_atomic_with, write_backup,
     BackgroundWriter, BestWriter, ResultHook,
 };
-use super::progress::{removed_percent, Progress, Sample, Size, Style};
-use super::stats_json::{self, FileSize, Record, Tool};
+use super::progress::{Progress, Size, Style};
+use super::stages::{fallback_note, Stages};
+use super::summary::{describe, ClearOnDrop, Facts, LeftoverWarning};
 use super::Exit;
-use crate::algo;
-use crate::cache::CacheStats;
 use crate::console::{errln, out, outln};
-use crate::language::Language;
-use crate::list::{reduce_text, reduce_text_until};
-use crate::oracle::command::{CommandOracle, RunReport};
-use crate::oracle::{retry_not_run, Oracle, Outcome};
-use crate::session::Session;
-use crate::stats::{OracleClock, Stats};
-use crate::tester::Tester;
-use crate::tree::Tree;
+use crate::engine::oracle::command::{CommandOracle, RunReport};
+use crate::engine::oracle::{retry_not_run, Oracle, Outcome};
+use crate::engine::stats::OracleClock;
+use crate::engine::tester::Tester;
+use crate::reduce;
+use crate::reduce::list::reduce_text;
+use crate::syntax::language::Language;
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The version printed by `--version` and recorded by `--stats`.
-const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub(super) const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// How many lines of the test's stderr are shown when it rejects the original.
 const STDERR_LINES: usize = 20;
 
 /// A run that cannot go on: the exit status and what to tell the user.
-struct Failure {
+pub(super) struct Failure {
     exit: Exit,
     message: String,
 }
 
-fn fail<T>(exit: Exit, message: impl Into<String>) -> Result<T, Failure> {
+pub(super) fn fail<T>(exit: Exit, message: impl Into<String>) -> Result<T, Failure> {
     Err(Failure {
         exit,
         message: message.into(),
@@ -94,12 +93,12 @@ pub(super) fn run(
 fn list_algorithms(flavor: Flavor) {
     match flavor {
         Flavor::Language { .. } => {
-            let width = algo::ALGORITHMS
+            let width = reduce::ALGORITHMS
                 .iter()
                 .map(|a| a.name.len())
                 .max()
                 .unwrap_or(0);
-            for a in algo::ALGORITHMS {
+            for a in reduce::ALGORITHMS {
                 outln!("{:width$}  {}", a.name, a.summary);
             }
         }
@@ -136,96 +135,6 @@ fn parse_only(lang: &dyn Language, args: &Args) -> Exit {
         }
     }
     exit
-}
-
-/// The input, read and (for a language) parsed.
-struct Input {
-    path: PathBuf,
-    bytes: Vec<u8>,
-    tree: Option<Tree>,
-    /// Why the grammar does not read the input (`FILE:LINE:COL: warning: …`, with an
-    /// excerpt), when it is to be reduced with the fallback.
-    rejected: Option<Rejected>,
-}
-
-/// An input the grammar does not read.
-struct Rejected {
-    /// Where and why, as a warning.
-    warning: String,
-    /// The input is UTF-8 text (the grammar rejected it), not bytes.
-    utf8: bool,
-}
-
-impl Input {
-    fn size(&self) -> Size {
-        Size {
-            bytes: self.bytes.len(),
-            tokens: self.tree.as_ref().map(|t| t.tokens() as usize),
-        }
-    }
-}
-
-fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
-    std::fs::read(path).or_else(|e| fail(Exit::Usage, format!("{}: {e}", path.display())))
-}
-
-/// Decodes and parses the input's bytes (for a language). An input the grammar does not read
-/// is refused with `refuse` (`--no-fallback`), and otherwise comes back without a tree and
-/// with the reason.
-fn parse_input(
-    bin: &str,
-    lang: Option<&dyn Language>,
-    path: &Path,
-    bytes: Vec<u8>,
-    refuse: bool,
-) -> Result<Input, Failure> {
-    let untouched = |bytes: Vec<u8>, rejected: Option<Rejected>| Input {
-        path: path.to_path_buf(),
-        bytes,
-        tree: None,
-        rejected,
-    };
-    let Some(lang) = lang else {
-        return Ok(untouched(bytes, None));
-    };
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) if !refuse => {
-            let warning = not_utf8(path, e.as_bytes(), Some("warning"));
-            let rejected = Rejected {
-                warning,
-                utf8: false,
-            };
-            return Ok(untouched(e.into_bytes(), Some(rejected)));
-        }
-        Err(e) => {
-            return fail(Exit::Parse, decode(path, e.into_bytes(), bin).unwrap_err());
-        }
-    };
-    match lang.parse(&text) {
-        Ok(tree) => Ok(Input {
-            path: path.to_path_buf(),
-            tree: Some(tree),
-            bytes: text.into_bytes(),
-            rejected: None,
-        }),
-        Err(e) if !refuse => {
-            let warning = parse_warning(path, &text, &e);
-            let rejected = Rejected {
-                warning,
-                utf8: true,
-            };
-            Ok(untouched(text.into_bytes(), Some(rejected)))
-        }
-        Err(e) => fail(
-            Exit::Parse,
-            format!(
-                "{}\nthe input does not parse as {}: nothing can be reduced (see --parse-only)",
-                parse_error(path, &text, &e),
-                lang.name()
-            ),
-        ),
-    }
 }
 
 /// Explains a run of the test that did not find its candidate interesting.
@@ -345,10 +254,10 @@ fn reduce(
         message: m,
     };
     let algorithm = args.algorithm_name(flavor).to_string();
-    if lang.is_some() && !algo::is_known(&algorithm) {
+    if lang.is_some() && !reduce::is_known(&algorithm) {
         return fail(
             Exit::Usage,
-            format!("{}", algo::UnknownAlgorithm(algorithm.clone())),
+            format!("{}", reduce::UnknownAlgorithm(algorithm.clone())),
         );
     }
     let extensions = lang.map_or(&[][..], |l| l.extensions());
@@ -683,322 +592,4 @@ fn reduce(
         }
     }
     Ok(exit)
-}
-
-/// What is known at the end of a run: for the summary line and the `--stats` record.
-struct Facts<'a> {
-    bin: &'a str,
-    lang: Option<&'a dyn Language>,
-    /// The grammars the reduction used, last first (`"C"`, `"C after fallback"`, …; `None`
-    /// without a grammar).
-    grammar: Option<String>,
-    args: &'a Args,
-    algorithm: String,
-    input: &'a Input,
-    original: Size,
-    out_path: &'a Path,
-    result: &'a [u8],
-    /// Whether the result parses in full (`None` without a grammar).
-    result_parses: Option<bool>,
-    out_size: Size,
-    wall: Duration,
-    stats: Stats,
-    cache: CacheStats,
-    samples: Vec<Sample>,
-}
-
-impl Facts<'_> {
-    /// One line: sizes before and after, share removed, time, tests, where the result is,
-    /// for a run that ends with `exit`.
-    fn summary(&self, exit: Exit) -> String {
-        let (o, n, stats) = (self.original, self.out_size, &self.stats);
-        let removed = match (o.tokens, n.tokens) {
-            (Some(a), Some(b)) => removed_percent(a, b),
-            _ => removed_percent(o.bytes, n.bytes),
-        };
-        let what = match exit {
-            Exit::Interrupted => "interrupted; best so far",
-            Exit::TestNotRun => "stopped; best so far",
-            _ => "done",
-        };
-        let syntax = match self.lang {
-            Some(_) => format!(", {} syntax-rejected", stats.syntax_rejected),
-            None => String::new(),
-        };
-        let grammar = match &self.grammar {
-            Some(g) => format!("; grammar: {g}"),
-            None => String::new(),
-        };
-        let not_run = match stats.not_run {
-            0 => String::new(),
-            n => format!(", {n} could not be run"),
-        };
-        let invalid = match stats.verified_invalid {
-            0 => String::new(),
-            n => format!(
-                ", {n} of {} verified candidates did not parse",
-                stats.verified
-            ),
-        };
-        format!(
-            "{}: {what}: {} → {} ({removed:.1}% removed) in {:.1} s; {} queries (+{} speculative, \
-             {} unresolved{not_run}), {} cache hits{syntax}{invalid}{grammar}; result in {}",
-            self.bin,
-            describe(o),
-            describe(n),
-            self.wall.as_secs_f64(),
-            stats.queries,
-            stats.speculative,
-            stats.unresolved,
-            stats.cache_hits,
-            self.out_path.display()
-        )
-    }
-
-    /// The `--stats` record of a run that ends with `exit`.
-    fn record(&self, exit: Exit) -> Record {
-        let grammar = self.lang.is_some();
-        Record {
-            tool: Tool {
-                name: self.bin.to_string(),
-                version: VERSION.to_string(),
-            },
-            language: self.lang.map(|l| l.name().to_string()),
-            grammar: self.grammar.clone(),
-            status: match exit {
-                Exit::Success => "success",
-                Exit::Interrupted => "interrupted",
-                Exit::Flaky => "flaky",
-                Exit::TestNotRun => "test-not-run",
-                _ => "error",
-            }
-            .to_string(),
-            exit_code: exit.code(),
-            input: FileSize::measure(&self.input.path, &self.input.bytes, self.original.tokens),
-            output: FileSize::measure(self.out_path, self.result, self.out_size.tokens),
-            queries: stats_json::queries(&self.stats),
-            syntax_checks: stats_json::syntax_checks(&self.stats, self.result_parses),
-            time: stats_json::times(self.wall, self.stats.oracle_time, self.stats.oracle_busy),
-            cache: stats_json::cache(&self.cache),
-            size_over_time: stats_json::size_over_time(&self.stats, &self.samples, grammar),
-            algorithm: self.algorithm.clone(),
-            passes: stats_json::passes(&self.stats),
-            options: stats_json::Options::of(self.args, grammar),
-        }
-    }
-}
-
-/// Warns once, however the run ends, about the test's temporary directories that could not be
-/// removed (dropped after the status line is cleared).
-struct LeftoverWarning<'a> {
-    bin: &'a str,
-    oracle: Arc<CommandOracle>,
-}
-
-impl Drop for LeftoverWarning<'_> {
-    fn drop(&mut self) {
-        let left = self.oracle.leftovers();
-        if let Some((path, why)) = &left.first {
-            let what = match left.count {
-                1 => "1 temporary directory of the test".to_string(),
-                n => format!("{n} temporary directories of the test"),
-            };
-            errln!(
-                "{}: warning: {what} could not be removed, e.g. {}: {why}",
-                self.bin,
-                path.display()
-            );
-        }
-    }
-}
-
-/// Removes the live status line however the run ends.
-struct ClearOnDrop(Progress);
-
-impl Drop for ClearOnDrop {
-    fn drop(&mut self) {
-        self.0.finish();
-    }
-}
-
-fn describe(size: Size) -> String {
-    match size.tokens {
-        Some(1) => format!("{} bytes, 1 token", size.bytes),
-        Some(t) => format!("{} bytes, {t} tokens", size.bytes),
-        None => format!("{} bytes", size.bytes),
-    }
-}
-
-/// What the note after a rejected input says will happen (see [the fallback](super#fallback)).
-fn fallback_note(
-    bin: &str,
-    lang: &dyn Language,
-    fallback: Option<&dyn Language>,
-    utf8: bool,
-) -> String {
-    let name = lang.name();
-    let how = match (utf8, fallback) {
-        (false, Some(_)) => "the input is not UTF-8 text: reducing it byte by byte (ddmin on \
-                             lines, then bytes) until it is, then with the structure grammar"
-            .to_string(),
-        (false, None) => "the input is not UTF-8 text: reducing it byte by byte (ddmin on \
-                          lines, then bytes)"
-            .to_string(),
-        (true, Some(_)) => format!(
-            "the input does not parse as {name}: reducing it with the structure grammar \
-             (brackets, strings, words, statements; any text parses)"
-        ),
-        (true, None) => format!(
-            "the input does not parse as {name}: reducing it byte by byte (ddmin on lines, \
-             then bytes)"
-        ),
-    };
-    format!(
-        "{bin}: note: {how}, and with the {name} grammar as soon as the result parses; \
-         --no-fallback refuses such inputs (exit status {})",
-        Exit::Parse.code()
-    )
-}
-
-/// The result of [`reduce_staged`].
-struct Reduced {
-    text: Vec<u8>,
-    /// The result's tokens, counted by the last grammar used (`None` after bytes).
-    tokens: Option<usize>,
-    /// The original's tokens counted by that grammar, when it is not the input's own tree.
-    original_tokens: Option<usize>,
-    /// The grammars used, last first: `"C"`, `"fallback"`, `"C after fallback"`, `"bytes"`,
-    /// `"C after fallback after bytes"`, …
-    grammar: String,
-    tester: Tester,
-}
-
-/// The stage name of the structure grammar.
-const FALLBACK: &str = "fallback";
-/// The stage name of the byte-level fallback.
-const BYTES: &str = "bytes";
-
-/// The reduction with a grammar, and its fallbacks.
-///
-/// [`Stages::reduce`] reduces the input with `lang`, or, when `tree` is `None` (the input is
-/// not UTF-8 or `lang` rejects it), through the fallback stages until `lang` reads the result
-/// (see [the fallback](super#fallback)): ddmin on lines and bytes for bytes that are not UTF-8
-/// (or without a structure grammar), the structure grammar `fallback` for text, the algorithm
-/// `algorithm` on each grammar.
-struct Stages<'a> {
-    lang: &'a dyn Language,
-    fallback: Option<&'a dyn Language>,
-    args: &'a Args,
-    algorithm: &'a str,
-    progress: &'a Progress,
-    bin: &'a str,
-}
-
-impl Stages<'_> {
-    fn reduce(
-        &self,
-        mut tree: Option<Tree>,
-        original: &[u8],
-        mut tester: Tester,
-    ) -> Result<Reduced, algo::UnknownAlgorithm> {
-        let Stages {
-            lang,
-            fallback,
-            args,
-            algorithm,
-            progress,
-            bin,
-        } = *self;
-        let mut stages: Vec<&str> = Vec::new();
-        let mut text = original.to_vec();
-        // The result's and the original's tokens, counted by the last tree stage.
-        let mut counted: (Option<usize>, Option<usize>) = (None, None);
-        let count = |session: &Session<'_>, text: &str, original_too: bool| {
-            let counter = session.tree.token_counter();
-            let tokens = if text == session.tree.text() {
-                session.tree.tokens() as usize
-            } else {
-                counter.count(text) as usize
-            };
-            let original = std::str::from_utf8(original)
-                .ok()
-                .filter(|_| original_too)
-                .map(|o| counter.count(o) as usize);
-            (Some(tokens), original)
-        };
-        loop {
-            if let Some(tree) = tree.take() {
-                // The grammar stage: the last one.
-                let recount = !stages.is_empty();
-                if recount {
-                    progress.println(&format!(
-                        "{bin}: the result parses as {0}: reducing it with the {0} grammar",
-                        lang.name()
-                    ));
-                }
-                stages.push(lang.name());
-                let mut session = Session::new(lang, tree, tester, args.session_options());
-                algo::run(algorithm, &mut session, &args.algo_options())?;
-                let out = session.text();
-                counted = count(&session, &out, recount);
-                text = out.into_bytes();
-                tester = session.tester;
-                break;
-            }
-            if tester.stopped() {
-                break;
-            }
-            let utf8 = std::str::from_utf8(&text).ok();
-            if let Some(t) = utf8.filter(|t| lang.accepts(t)) {
-                match lang.parse(t) {
-                    Ok(parsed) => {
-                        tree = Some(parsed);
-                        continue;
-                    }
-                    Err(_) => break,
-                }
-            }
-            if stages.contains(&FALLBACK) {
-                break;
-            }
-            // The structure grammar, on text (it fails only on nesting deeper than the parser's
-            // stack guard allows: then bytes).
-            let structure = fallback
-                .zip(utf8)
-                .and_then(|(f, t)| Some((f, f.parse(t).ok()?)));
-            if let Some((f, structure_tree)) = structure {
-                stages.push(FALLBACK);
-                let mut session = Session::new(f, structure_tree, tester, args.session_options());
-                session.stop_once_parses(lang);
-                let mut options = args.algo_options();
-                // A corpus of examples is in the language's grammar, not in the structure grammar.
-                if let algo::GtrFilter::Corpus(_) = options.gtr_filter {
-                    options.gtr_filter = algo::GtrFilter::Grammar;
-                }
-                algo::run(algorithm, &mut session, &options)?;
-                let out = session.text();
-                counted = count(&session, &out, true);
-                text = out.into_bytes();
-                tester = session.tester;
-                continue;
-            }
-            if stages.contains(&BYTES) {
-                break;
-            }
-            stages.push(BYTES);
-            let structure_next = fallback.is_some();
-            let enough =
-                |t: &[u8]| std::str::from_utf8(t).is_ok_and(|t| structure_next || lang.accepts(t));
-            text = reduce_text_until(&text, &mut tester, &args.dd_options(), enough);
-            counted = (None, None);
-        }
-        stages.reverse();
-        Ok(Reduced {
-            text,
-            tokens: counted.0,
-            original_tokens: counted.1,
-            grammar: stages.join(" after "),
-            tester,
-        })
-    }
 }

@@ -25,11 +25,11 @@
 
 use super::args::Args;
 use super::progress::Sample;
-use crate::algo::GtrFilter;
-use crate::cache::{CacheMode, CacheStats};
-use crate::list::ComplementOrder;
-use crate::session::SyntaxCheck;
-use crate::stats::Stats;
+use crate::engine::cache::{CacheMode, CacheStats};
+use crate::engine::session::SyntaxCheck;
+use crate::engine::stats::Stats;
+use crate::reduce::list::ComplementOrder;
+use crate::reduce::GtrFilter;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::Duration;

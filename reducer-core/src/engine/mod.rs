@@ -1,0 +1,19 @@
+//! The engine layer: how a candidate is tested, whatever the algorithm.
+//!
+//! - [`oracle`]: what decides whether a candidate is still interesting (the user's script,
+//!   run in its own directory and process group);
+//! - [`cache`]: the outcome cache;
+//! - [`tester`]: every candidate goes through it, with `-j N` speculation and a sequential
+//!   result;
+//! - [`session`]: the tree, its language and the tester, and the candidate pipeline (edit
+//!   set → printed text → syntax check → cache → oracle → commit) every algorithm shares;
+//! - `syntax_check`: the local syntax check of a candidate (the slots an edit can disturb,
+//!   re-parsed in place);
+//! - [`stats`]: what a reduction counts.
+
+pub mod cache;
+pub mod oracle;
+pub mod session;
+pub mod stats;
+mod syntax_check;
+pub mod tester;

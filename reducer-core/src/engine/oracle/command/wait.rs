@@ -1,0 +1,227 @@
+//! A started run: waiting for the program in its own process group (timeout, `cancel`), then
+//! killing what it left running and cleaning up.
+
+use super::report::{Reports, RunError, RunReport};
+use super::stderr::{StderrReader, Tail};
+use super::{lock, STDERR_TAIL_BYTES};
+use crate::engine::oracle::run_dir::RunDir;
+use crate::engine::oracle::{sys, Finished, Outcome, StartedTest};
+use std::os::unix::process::ExitStatusExt;
+use std::process::Child;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// First pause of the waiting loop; it doubles up to [`MAX_POLL`].
+const MIN_POLL: Duration = Duration::from_millis(1);
+/// Longest pause of the waiting loop: it bounds the reaction time to the timeout and to
+/// `cancel` (a speculative run past the winner of a list is reaped within this time, while
+/// the next list waits for a free worker), at about 200 wake-ups a second per long run.
+const MAX_POLL: Duration = Duration::from_millis(5);
+/// At most this many reads from stderr between two checks of the clock and the flag.
+const READS_PER_ROUND: usize = 16;
+
+/// A run whose program has been started ([`CommandOracle::launch`](super::CommandOracle::launch)).
+#[derive(Debug)]
+pub struct Launched {
+    pub(super) start: Instant,
+    /// The run's temporary directory, once made.
+    pub(super) dir: Option<RunDir>,
+    pub(super) keep_temps: bool,
+    pub(super) timeout: Option<Duration>,
+    /// The running program, or the report of why none runs.
+    pub(super) child: Result<Child, RunReport>,
+    /// When the program exited, as seen by a thread that waits for nothing else.
+    pub(super) exit_stamp: Option<ExitStamp>,
+    pub(super) reports: Arc<Mutex<Reports>>,
+}
+
+impl Launched {
+    /// Waits for the program (killing it on timeout or when `cancel` is raised), cleans up
+    /// and tells everything about the run.
+    pub fn wait(self, cancel: &AtomicBool) -> RunReport {
+        let Launched {
+            start,
+            dir,
+            keep_temps,
+            timeout,
+            child,
+            exit_stamp,
+            reports,
+        } = self;
+        let mut report = match child {
+            Ok(child) => wait_for(child, timeout, cancel, start, exit_stamp),
+            Err(report) => report,
+        };
+        let cleanup = Instant::now();
+        let mut leftover = None;
+        if let Some(dir) = dir {
+            if keep_temps {
+                report.kept_dir = Some(dir.keep());
+            } else {
+                // A directory the program made unremovable is not worth failing the run for:
+                // it is counted, for a warning.
+                leftover = dir.remove().err();
+            }
+        }
+        // The run's time: until the program ended, plus the clean-up.
+        report.elapsed += cleanup.elapsed();
+        let mut reports = lock(&reports);
+        reports.record(&report);
+        if let Some((path, e)) = leftover {
+            reports.leftovers.count += 1;
+            reports.leftovers.first.get_or_insert((path, e.to_string()));
+        }
+        report
+    }
+}
+
+impl StartedTest for Launched {
+    fn finish(self: Box<Self>, cancel: &AtomicBool) -> Finished {
+        let start = self.start;
+        let report = self.wait(cancel);
+        Finished {
+            outcome: report.outcome,
+            ended: start + report.elapsed,
+        }
+    }
+}
+
+/// The moment a program exited, recorded by a thread of its own that blocks until then: the
+/// thread that will reap the program may be busy elsewhere when it exits (the tester prepares
+/// the next candidate while a run goes), and its first look would then book that work as the
+/// program's time.
+#[derive(Debug)]
+pub(super) struct ExitStamp(Arc<OnceLock<Instant>>);
+
+impl ExitStamp {
+    /// Starts watching the child `pid` (without reaping it). `None` if no thread could be
+    /// started: the reaper's own observation is then the exit time.
+    pub(super) fn watch(pid: libc::pid_t) -> Option<ExitStamp> {
+        let stamp = Arc::new(OnceLock::new());
+        let set = stamp.clone();
+        std::thread::Builder::new()
+            .name("exit-stamp".to_string())
+            .stack_size(64 * 1024)
+            .spawn(move || {
+                // Fails (ECHILD) when the program was reaped first: no stamp, which is fine.
+                if let Ok(true) = sys::wait_exit(pid, false) {
+                    let _ = set.set(Instant::now());
+                }
+            })
+            .ok()?;
+        Some(ExitStamp(stamp))
+    }
+
+    /// The earlier of the recorded exit and `observed` (when the reaper saw the exit).
+    fn exited(&self, observed: Instant) -> Instant {
+        self.0.get().map_or(observed, |&t| t.min(observed))
+    }
+}
+
+/// Waits for the started program `child` and reports on it.
+fn wait_for(
+    mut child: Child,
+    timeout: Option<Duration>,
+    cancel: &AtomicBool,
+    start: Instant,
+    exit_stamp: Option<ExitStamp>,
+) -> RunReport {
+    let spawned = Instant::now();
+    // The child is the leader of its own process group: its pid is the group's id.
+    let pgid = child.id() as libc::pid_t;
+    let mut stderr = child.stderr.take().map(StderrReader::new);
+    let mut tail = Tail::new(STDERR_TAIL_BYTES);
+    let deadline = timeout.and_then(|t| spawned.checked_add(t));
+    let mut pause = MIN_POLL;
+    let (mut timed_out, mut cancelled) = (false, false);
+    let mut wait_error = None;
+    let mut exited = None;
+    loop {
+        // Checked without reaping, so the group id cannot be reused before the kill below.
+        match sys::wait_exit(pgid, true) {
+            Ok(true) => {
+                let observed = Instant::now();
+                exited = Some(exit_stamp.map_or(observed, |s| s.exited(observed)));
+                break;
+            }
+            Ok(false) => {}
+            Err(e) => {
+                wait_error = Some(e.to_string());
+                break;
+            }
+        }
+        if cancel.load(Ordering::SeqCst) {
+            cancelled = true;
+            break;
+        }
+        let now = Instant::now();
+        let mut nap = pause;
+        if let Some(deadline) = deadline {
+            if now >= deadline {
+                timed_out = true;
+                break;
+            }
+            nap = nap.min(deadline - now);
+        }
+        match stderr.as_mut() {
+            // Wakes up early when the program writes to stderr or closes it (often at exit).
+            Some(reader) => {
+                if reader.wait_readable(nap) && reader.drain(&mut tail, READS_PER_ROUND) {
+                    stderr = None;
+                }
+            }
+            None => std::thread::sleep(nap),
+        }
+        pause = (pause * 2).min(MAX_POLL);
+    }
+    // On timeout or cancellation this kills the program; after a normal exit, whatever it
+    // left running in its group (e.g. a background `sleep`).
+    kill_group(pgid);
+    let status = child.wait();
+    if let Some(reader) = stderr.as_mut() {
+        // What is left in the pipe; never waits for a writer that escaped the group.
+        reader.drain(&mut tail, READS_PER_ROUND * 8);
+    }
+    let (stderr_tail, stderr_truncated) = tail.finish();
+    let mut report = RunReport {
+        outcome: Outcome::Unresolved,
+        exit_code: None,
+        signal: None,
+        timed_out,
+        cancelled,
+        stderr_tail,
+        stderr_truncated,
+        // Until the program ended: its exit, or the kill.
+        elapsed: exited
+            .unwrap_or_else(Instant::now)
+            .saturating_duration_since(start),
+        error: None,
+        kept_dir: None,
+    };
+    match status {
+        Ok(status) => {
+            report.exit_code = status.code();
+            report.signal = status.signal();
+        }
+        Err(e) => wait_error = wait_error.or_else(|| Some(e.to_string())),
+    }
+    if let Some(msg) = wait_error {
+        report.error = Some(RunError::Wait(msg));
+    } else if !timed_out && !cancelled {
+        report.outcome = match report.exit_code {
+            Some(0) => Outcome::Interesting,
+            Some(_) => Outcome::NotInteresting,
+            None => Outcome::Unresolved,
+        };
+    }
+    report
+}
+
+/// Sends SIGKILL to every process of the group `pgid` (errors such as "no such process" are
+/// of no interest).
+fn kill_group(pgid: libc::pid_t) {
+    if pgid > 0 {
+        sys::kill(-pgid, libc::SIGKILL);
+    }
+}

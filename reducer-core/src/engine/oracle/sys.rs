@@ -1,0 +1,62 @@
+//! Every `unsafe` block of the crate: the few system calls the oracle needs that the standard
+//! library does not offer (waiting for a child without reaping it, signalling a process
+//! group, non-blocking reads and `poll` on the stderr pipe). The rest of the crate denies
+//! `unsafe_code`.
+
+use std::io;
+use std::os::unix::io::RawFd;
+use std::time::Duration;
+
+/// Whether the child `pid` has exited, without reaping it (it stays a zombie until
+/// `Child::wait`); with `poll` false, waits until it has.
+pub(crate) fn wait_exit(pid: libc::pid_t, poll: bool) -> io::Result<bool> {
+    let flags = libc::WEXITED | libc::WNOWAIT | if poll { libc::WNOHANG } else { 0 };
+    loop {
+        // SAFETY: an all-zero siginfo_t is a valid value; waitid only writes into it.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: plain system call on our own child, with a valid out pointer.
+        let r = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) };
+        if r == -1 {
+            let e = io::Error::last_os_error();
+            if e.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(e);
+        }
+        // With WNOHANG, si_pid stays 0 when the child has not changed state.
+        // SAFETY: waitid filled in (or left zeroed) the structure.
+        return Ok(unsafe { info.si_pid() } != 0);
+    }
+}
+
+/// Sends `signal` to `pid` (a negative pid addresses a process group; signal 0 only checks
+/// that the process exists). True if the signal was sent.
+pub(crate) fn kill(pid: libc::pid_t, signal: libc::c_int) -> bool {
+    // SAFETY: plain system call.
+    unsafe { libc::kill(pid, signal) == 0 }
+}
+
+/// Makes reads from `fd` non-blocking (best effort).
+pub(crate) fn set_nonblocking(fd: RawFd) {
+    // SAFETY: fcntl on a file descriptor the caller owns.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags != -1 {
+            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+        }
+    }
+}
+
+/// Waits up to `timeout` (at least 1 ms) for something to read on `fd` (data or end of
+/// file); true if so, and on error (EINTR): a non-blocking read sorts it out.
+pub(crate) fn poll_readable(fd: RawFd, timeout: Duration) -> bool {
+    let mut fds = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
+    // SAFETY: one valid pollfd.
+    let r = unsafe { libc::poll(&mut fds, 1, ms) };
+    r != 0
+}

@@ -1,0 +1,476 @@
+//! A reduction session: the tree, its language, the tester, and the candidate pipeline
+//! (edit set → printed text → syntax check → cache → oracle → commit) that every tree
+//! algorithm shares.
+
+use crate::engine::syntax_check::{make_candidate, CheckCounters};
+use crate::engine::tester::{Candidate, Tester};
+use crate::syntax::language::{Language, Tables};
+use crate::syntax::tree::{Derivation, EditSet, NodeId, Subst, Tree};
+use std::cell::Cell;
+use std::sync::Arc;
+
+/// How candidates are checked for syntax before the oracle sees them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SyntaxCheck {
+    /// No check: every candidate goes to the oracle.
+    Off,
+    /// Re-parse the smallest enclosing list element of each edit (with the rest of the file as
+    /// context), falling back to a full parse when that is not enough.
+    #[default]
+    Local,
+    /// Re-parse every candidate in full.
+    Full,
+}
+
+/// Options shared by the tree algorithms.
+#[derive(Clone, Debug)]
+pub struct SessionOptions {
+    /// The syntax check.
+    pub syntax_check: SyntaxCheck,
+    /// Most local checks per candidate before a full parse is cheaper.
+    pub max_local_checks: usize,
+    /// Verification mode: every tree candidate sent to the oracle (speculative runs included)
+    /// is parsed in full as well, and those that do not parse are counted
+    /// ([`Stats::verified_invalid`](crate::engine::stats::Stats::verified_invalid)). It measures what
+    /// the syntax check lets through and changes nothing else. The text baselines
+    /// (`ddmin-lines`, `ddmin-tokens`) have no syntax check by design and are not verified.
+    pub verify_syntax: bool,
+}
+
+impl Default for SessionOptions {
+    fn default() -> Self {
+        SessionOptions {
+            syntax_check: SyntaxCheck::Local,
+            max_local_checks: 64,
+            verify_syntax: false,
+        }
+    }
+}
+
+/// An edit set with the configuration key it has for the config-keyed cache baseline.
+pub type KeyedEdits = (EditSet, Option<Box<[u32]>>);
+
+/// A syntax tree being reduced, with everything needed to test candidates.
+pub struct Session<'l> {
+    /// The input's language.
+    pub lang: &'l dyn Language,
+    /// The current tree (committed edits applied).
+    pub tree: Tree,
+    /// The tester (cache, oracle, statistics).
+    pub tester: Tester,
+    /// Options.
+    pub options: SessionOptions,
+    /// The current text when a text-level algorithm left one that does not parse.
+    unparsed: Option<String>,
+    /// The language to hand over to (see [`Session::stop_once_parses`]).
+    handover: Option<Handover<'l>>,
+}
+
+/// A session that stops once its text parses with another language.
+struct Handover<'l> {
+    lang: &'l dyn Language,
+    /// The number of interesting tests when the text was last checked.
+    seen: Cell<u64>,
+    /// The text parses with `lang`.
+    parses: Cell<bool>,
+}
+
+impl<'l> Session<'l> {
+    /// A session reducing `tree`.
+    pub fn new(
+        lang: &'l dyn Language,
+        tree: Tree,
+        tester: Tester,
+        options: SessionOptions,
+    ) -> Self {
+        let mut s = Session {
+            lang,
+            tree,
+            tester,
+            options,
+            unparsed: None,
+            handover: None,
+        };
+        s.record_size();
+        s
+    }
+
+    /// Makes the algorithms stop early, as after an interruption but without one, once the
+    /// current text parses with `lang` (checked after each interesting test, when the
+    /// algorithm next asks [`Session::interrupted`]): the structure-grammar fallback hands
+    /// the input over to its own grammar this way.
+    pub fn stop_once_parses(&mut self, lang: &'l dyn Language) {
+        self.handover = Some(Handover {
+            lang,
+            seen: Cell::new(self.tester.stats().interesting),
+            parses: Cell::new(false),
+        });
+    }
+
+    /// Whether the text parsed with the language of [`Session::stop_once_parses`] when it
+    /// was last checked.
+    pub fn handed_over(&self) -> bool {
+        let Some(h) = &self.handover else {
+            return false;
+        };
+        let found = self.tester.stats().interesting;
+        if !h.parses.get() && h.seen.replace(found) != found {
+            h.parses.set(h.lang.accepts(&self.text()));
+        }
+        h.parses.get()
+    }
+
+    /// The language's tables.
+    pub fn tables(&self) -> &'static Tables {
+        self.lang.tables()
+    }
+
+    /// Whether the run was interrupted or the tester stopped, or the text parses with the
+    /// language to hand over to (algorithms stop early).
+    pub fn interrupted(&self) -> bool {
+        self.tester.stopped() || self.unparsed.is_some() || self.handed_over()
+    }
+
+    fn record_size(&mut self) {
+        let bytes = self.tree.text().len();
+        let tokens = self.tree.tokens() as usize;
+        self.tester.record_size(bytes, tokens);
+    }
+
+    /// Tests the edit sets `next` generates, in order, and commits the first interesting one;
+    /// returns its index. `next` sees the tree as it is before any of them (the tester may
+    /// ask for several candidates ahead when running oracles in parallel).
+    pub fn first_interesting(
+        &mut self,
+        next: &mut dyn FnMut(&View<'_>) -> Option<EditSet>,
+    ) -> Option<usize> {
+        self.first_interesting_keyed(&mut |v| next(v).map(|e| (e, None)))
+    }
+
+    /// As [`Session::first_interesting`], with a configuration key per candidate for the
+    /// config-keyed cache baseline.
+    pub fn first_interesting_keyed(
+        &mut self,
+        next: &mut dyn FnMut(&View<'_>) -> Option<KeyedEdits>,
+    ) -> Option<usize> {
+        let mut tried: Vec<EditSet> = Vec::new();
+        let checks = CheckCounters::default();
+        let found = {
+            let view = View {
+                tree: &self.tree,
+                lang: self.lang,
+            };
+            let options = &self.options;
+            let tried = &mut tried;
+            let checks = &checks;
+            let mut candidates = std::iter::from_fn(|| {
+                let (e, config) = next(&view)?;
+                let mut c = make_candidate(view.tree, view.lang, options, &e, checks);
+                c.config = config;
+                tried.push(e);
+                Some(c)
+            });
+            self.tester.first_interesting(&mut candidates)
+        };
+        let stats = self.tester.stats_mut();
+        stats.local_checks += checks.local.get();
+        stats.full_parses += checks.full.get();
+        stats.check_time += checks.time.get();
+        let (index, text) = found?;
+        self.tree.commit(&tried[index]);
+        debug_assert_eq!(
+            self.tree.text().as_bytes(),
+            &text[..],
+            "commit diverged from candidate"
+        );
+        let tokens = self.tree.tokens() as usize;
+        self.tester.record_size(text.len(), tokens);
+        Some(index)
+    }
+
+    /// Tests whole texts that `next` generates from the current tree, in order, and adopts
+    /// the first interesting one as the new tree (re-parsed: node ids start afresh); returns
+    /// its index. Each text is parsed in full before the oracle sees it, and a text that is
+    /// larger than the current one in tokens or in bytes (or equal in both) is rejected
+    /// unseen: the transformations that work on texts can cross node boundaries, but never
+    /// grow the input or send it something that does not parse.
+    pub fn first_interesting_text(
+        &mut self,
+        next: &mut dyn FnMut(&Tree) -> Option<String>,
+    ) -> Option<usize> {
+        let checks = CheckCounters::default();
+        let found = {
+            let (tree, lang, checks) = (&self.tree, self.lang, &checks);
+            let verify = self.options.verify_syntax;
+            // Sizes as the lexical counter sees them, the same way for both texts.
+            let current = tree.text();
+            let (tokens, bytes) = (tree.token_counter().count(&current), current.len());
+            let mut candidates = std::iter::from_fn(|| {
+                let text = next(tree)?;
+                let n = tree.token_counter().count(&text);
+                if n > tokens || text.len() > bytes || (n == tokens && text.len() == bytes) {
+                    return Some(Candidate::rejected());
+                }
+                let check = move |t: &[u8]| {
+                    checks.full.set(checks.full.get() + 1);
+                    checks.timed(|| lang.accepts_bytes(t))
+                };
+                let mut candidate = Candidate::deferred(text, Box::new(check));
+                if verify {
+                    candidate.verify = Some(Box::new(move |t: &[u8]| lang.accepts_bytes(t)));
+                }
+                Some(candidate)
+            });
+            self.tester.first_interesting(&mut candidates)
+        };
+        let stats = self.tester.stats_mut();
+        stats.full_parses += checks.full.get();
+        stats.check_time += checks.time.get();
+        let (index, text) = found?;
+        self.replace_text(&String::from_utf8_lossy(&text));
+        Some(index)
+    }
+
+    /// Re-parses the current text so that the tree holds no committed edits (the text
+    /// transformations look at a fresh tree). Does nothing when the tree has none.
+    pub fn refresh(&mut self) {
+        if self.unparsed.is_none() && self.tree.has_edits() {
+            let text = self.tree.text();
+            self.replace_text(&text);
+        }
+    }
+
+    /// Tests a list of edit sets in order and commits the first interesting one.
+    pub fn first_interesting_of(&mut self, list: Vec<EditSet>) -> Option<usize> {
+        let mut it = list.into_iter();
+        self.first_interesting(&mut |_| it.next())
+    }
+
+    /// Tests one edit set and commits it if interesting.
+    pub fn try_edits(&mut self, edits: EditSet) -> bool {
+        if edits.is_empty() {
+            return false;
+        }
+        self.first_interesting_of(vec![edits]).is_some()
+    }
+
+    /// The candidate an edit set gives (printed and syntax-checked), without testing it.
+    pub fn candidate(&mut self, edits: &EditSet) -> Candidate<'static> {
+        let checks = CheckCounters::default();
+        let c = make_candidate(&self.tree, self.lang, &self.options, edits, &checks).checked();
+        Candidate {
+            text: c.text,
+            config: c.config,
+            check: None,
+            verify: None,
+        }
+    }
+
+    /// The current text: the tree's, or the text a text-level algorithm left when it no
+    /// longer parses.
+    pub fn text(&self) -> String {
+        match &self.unparsed {
+            Some(t) => t.clone(),
+            None => self.tree.text(),
+        }
+    }
+
+    /// Replaces the current text (after a text-level algorithm). If it parses, the tree is
+    /// rebuilt from it (node ids start afresh); otherwise the text is kept as it is and tree
+    /// algorithms have nothing to work on. Returns whether it parsed.
+    pub fn replace_text(&mut self, text: &str) -> bool {
+        match self.lang.parse(text) {
+            Ok(tree) => {
+                self.tree = tree;
+                self.unparsed = None;
+                self.record_size();
+                true
+            }
+            Err(_) => {
+                self.unparsed = Some(text.to_string());
+                false
+            }
+        }
+    }
+
+    /// A read-only view of the tree with the grammar's tables.
+    pub fn view(&self) -> View<'_> {
+        View {
+            tree: &self.tree,
+            lang: self.lang,
+        }
+    }
+}
+
+/// The current tree and its language, read-only: what candidate generators look at.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    /// The current tree.
+    pub tree: &'a Tree,
+    /// Its language.
+    pub lang: &'a dyn Language,
+}
+
+impl<'a> View<'a> {
+    /// The language's tables.
+    pub fn tables(&self) -> &'static Tables {
+        self.lang.tables()
+    }
+
+    /// Whether `node` may be deleted in the current tree: an element of a `*` list, the body
+    /// of a `?`, or an element of a `+` list that has another element.
+    pub fn is_nullable(&self, node: NodeId) -> bool {
+        let t = self.tree;
+        match t.derivation(node) {
+            Derivation::Star | Derivation::Optional => true,
+            Derivation::Regular => false,
+            Derivation::Plus => t.parent(node).is_some_and(|p| {
+                let rule = t.slot_rule(node);
+                t.children(p)
+                    .filter(|&c| {
+                        c != node && t.slot_rule(c) == rule && t.derivation(c) == Derivation::Plus
+                    })
+                    .take(1)
+                    .count()
+                    == 1
+            }),
+        }
+    }
+
+    /// Nullability with Pardis' pruning (Sect. 3.2): in a chain of nodes that print the same
+    /// tokens (each the only child of the next), only the highest nullable node stays nullable.
+    pub fn is_nullable_pruned(&self, node: NodeId) -> bool {
+        if !self.is_nullable(node) {
+            return false;
+        }
+        let t = self.tree;
+        let mut n = node;
+        while let Some(p) = t.parent(n) {
+            if t.weight(p) != t.weight(n) || t.child_count(p) != 1 {
+                break;
+            }
+            if self.is_nullable(p) {
+                return false;
+            }
+            n = p;
+        }
+        true
+    }
+
+    /// The smallest removal of `node` the grammar allows: delete it when nullable, otherwise
+    /// replace it by its rule's minimal text when that has fewer tokens; `None` if neither.
+    pub fn removal(&self, node: NodeId) -> Option<Subst> {
+        if self.is_nullable(node) {
+            return Some(Subst::Delete);
+        }
+        let text = self.tables().rule(self.tree.slot_rule(node)).min_text?;
+        let tokens = self.tree.token_counter().count(text);
+        (tokens < self.tree.weight(node) && !matches!(self.tree.subst(node), Subst::Text(_)))
+            .then(|| Subst::Text(Arc::from(text)))
+    }
+
+    /// χ(n): the nearest descendants of `node` on each path that may replace it (compatible
+    /// with its slot and printing fewer tokens), at most `max_depth` levels down (0 =
+    /// unbounded). A level counts only where the token weight drops: a child printing as
+    /// many tokens as its parent is at its parent's depth. In tree order.
+    pub fn hoist_candidates(&self, node: NodeId, max_depth: usize) -> Vec<NodeId> {
+        let t = self.tree;
+        let tables = self.tables();
+        let slot = t.slot_rule(node);
+        let weight = t.weight(node);
+        let within = |depth: usize| max_depth == 0 || depth <= max_depth;
+        let mut found = Vec::new();
+        let mut stack: Vec<(NodeId, usize)> = Vec::new();
+        let push_children = |stack: &mut Vec<(NodeId, usize)>, d: NodeId, depth: usize| {
+            let before = stack.len();
+            stack.extend(
+                t.children(d)
+                    .map(|c| (c, hoist_level(t, d, c, depth)))
+                    .filter(|&(_, level)| within(level)),
+            );
+            stack[before..].reverse();
+        };
+        push_children(&mut stack, node, 0);
+        while let Some((d, depth)) = stack.pop() {
+            let info = tables.rule(t.rule(d));
+            if !info.token && t.weight(d) < weight && tables.compatible(slot, t.rule(d)) {
+                found.push(d);
+                continue;
+            }
+            push_children(&mut stack, d, depth);
+        }
+        found
+    }
+}
+
+/// The depth below a hoisting node of `child`, whose parent `parent` is at `depth`: one more
+/// where the token weight drops, the same where it does not. A chain of single-child wrappers
+/// (a C expression's precedence levels between an assignment and the call it holds) prints
+/// the same tokens at every level and so does not use up the bound; in a tree without such
+/// chains this is the plain level count of Perses' BoundedBFS
+/// (perses-syntax-guided-reduction.txt Alg. 4).
+fn hoist_level(tree: &Tree, parent: NodeId, child: NodeId, depth: usize) -> usize {
+    depth + usize::from(tree.weight(child) < tree.weight(parent))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Toy;
+
+    /// Toy, except that a text holding `while1` does not parse.
+    struct NoWhile;
+
+    impl Language for NoWhile {
+        fn name(&self) -> &'static str {
+            "NoWhile"
+        }
+        fn extensions(&self) -> &'static [&'static str] {
+            &[]
+        }
+        fn tables(&self) -> &'static Tables {
+            Toy.tables()
+        }
+        fn start_rule(&self) -> crate::syntax::tree::RuleId {
+            Toy.start_rule()
+        }
+        fn normalized_grammar(&self) -> &'static str {
+            Toy.normalized_grammar()
+        }
+        fn parse(&self, text: &str) -> Result<Tree, crate::syntax::language::ParseError> {
+            Toy.parse(text)
+        }
+        fn parse_prefix(
+            &self,
+            rule: crate::syntax::tree::RuleId,
+            text: &str,
+        ) -> Result<usize, crate::syntax::language::ParseError> {
+            Toy.parse_prefix(rule, text)
+        }
+        fn accepts(&self, text: &str) -> bool {
+            Toy.accepts(text) && !text.contains("while1")
+        }
+    }
+
+    #[test]
+    fn a_session_stops_once_its_text_parses_with_the_language_to_hand_over_to() {
+        let src = "var a = 1;\nvar b = a + 2;\ncrash(42);\nwhile1(a, b, 1, 2, 3);\n";
+        let oracle = |t: &str| t.contains("crash(");
+        let o = crate::reduce::AlgoOptions::default();
+        let mut full = crate::testing::session(&Toy, src, oracle, 1);
+        crate::reduce::run("pardis-hybrid+hoist", &mut full, &o).unwrap();
+        let mut s = crate::testing::session(&Toy, src, oracle, 1);
+        s.stop_once_parses(&NoWhile);
+        assert!(!s.handed_over() && !s.interrupted());
+        crate::reduce::run("pardis-hybrid+hoist", &mut s, &o).unwrap();
+        // The heaviest statement went first; then the session stopped.
+        assert!(s.handed_over() && s.interrupted() && !s.tester.interrupted());
+        let (text, reduced) = (s.text(), full.text());
+        assert!(
+            !text.contains("while1") && text.contains("var b"),
+            "{text:?}"
+        );
+        assert!(reduced.len() < text.len(), "{reduced:?} {text:?}");
+        assert!(s.tester.stats().queries < full.tester.stats().queries);
+    }
+}

@@ -1,0 +1,229 @@
+//! The statistics record shared by the oracle runner, the cache and every algorithm.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One point of the size-over-time curve.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SizeSample {
+    /// Seconds since the reduction started.
+    pub seconds: f64,
+    /// Size in bytes.
+    pub bytes: usize,
+    /// Size in tokens (0 when the reducer has no token notion, e.g. plain text).
+    pub tokens: usize,
+}
+
+/// Counters of one reduction run.
+#[derive(Clone, Debug)]
+pub struct Stats {
+    /// When the run started.
+    pub started: Instant,
+    /// Oracle runs the sequential algorithm needed (cache misses among its own tests).
+    pub queries: u64,
+    /// Of those, how many were interesting.
+    pub interesting: u64,
+    /// Oracle runs made only because of parallel speculation (`-j N`) and not needed by the
+    /// sequential algorithm.
+    pub speculative: u64,
+    /// Tests answered by the outcome cache.
+    pub cache_hits: u64,
+    /// Oracle runs cut short (timeout, signal) among the needed ones.
+    pub unresolved: u64,
+    /// Attempts at an oracle run that could not be run at all ([`Outcome::NotRun`]: no
+    /// temporary directory, the program missing…), retries and speculation included; they
+    /// are neither queries nor unresolved.
+    ///
+    /// [`Outcome::NotRun`]: crate::engine::oracle::Outcome::NotRun
+    pub not_run: u64,
+    /// Candidates rejected by the syntax check, never shown to the oracle.
+    pub syntax_rejected: u64,
+    /// Time spent inside oracle runs needed by the sequential algorithm (wall clock, summed).
+    pub oracle_time: Duration,
+    /// Wall-clock time during which at least one oracle run was going (speculative runs
+    /// included): wall time minus this is the time spent in the engine alone.
+    pub oracle_busy: Duration,
+    /// Syntax checks answered by re-parsing a node locally.
+    pub local_checks: u64,
+    /// Syntax checks that needed a full re-parse.
+    pub full_parses: u64,
+    /// Time spent in syntax checks.
+    pub check_time: Duration,
+    /// Verification mode (`SessionOptions::verify_syntax`): candidates sent to the oracle
+    /// (speculative runs included) that were also parsed in full.
+    pub verified: u64,
+    /// Of those, how many did not parse: invalid candidates the syntax check let through to
+    /// the oracle (0 expected).
+    pub verified_invalid: u64,
+    /// Size of the current best candidate over time.
+    pub sizes: Vec<SizeSample>,
+    /// What each stage of a staged algorithm (deletion, each transformation) did, in the
+    /// order the stages first ran.
+    pub passes: Vec<PassStats>,
+}
+
+/// What one stage of the reduction did, over all of its runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PassStats {
+    /// The stage's name (`deletion`, or a transformation's name).
+    pub name: &'static str,
+    /// How many times it ran.
+    pub runs: u64,
+    /// Oracle runs it needed.
+    pub queries: u64,
+    /// Tokens it removed.
+    pub tokens_removed: u64,
+    /// Bytes it removed.
+    pub bytes_removed: u64,
+    /// Wall time it took.
+    pub time: Duration,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            started: Instant::now(),
+            queries: 0,
+            interesting: 0,
+            speculative: 0,
+            cache_hits: 0,
+            unresolved: 0,
+            not_run: 0,
+            syntax_rejected: 0,
+            oracle_time: Duration::ZERO,
+            oracle_busy: Duration::ZERO,
+            local_checks: 0,
+            full_parses: 0,
+            check_time: Duration::ZERO,
+            verified: 0,
+            verified_invalid: 0,
+            sizes: Vec::new(),
+            passes: Vec::new(),
+        }
+    }
+}
+
+impl Stats {
+    /// Records the size of a new best candidate.
+    pub fn record_size(&mut self, bytes: usize, tokens: usize) {
+        let seconds = self.started.elapsed().as_secs_f64();
+        if let Some(last) = self.sizes.last_mut() {
+            if last.bytes == bytes && last.tokens == tokens {
+                return;
+            }
+        }
+        self.sizes.push(SizeSample {
+            seconds,
+            bytes,
+            tokens,
+        });
+    }
+
+    /// Adds one run of the stage `name` to its record.
+    pub fn record_pass(
+        &mut self,
+        name: &'static str,
+        queries: u64,
+        removed: (u64, u64),
+        time: Duration,
+    ) {
+        let i = match self.passes.iter().position(|p| p.name == name) {
+            Some(i) => i,
+            None => {
+                self.passes.push(PassStats {
+                    name,
+                    ..PassStats::default()
+                });
+                self.passes.len() - 1
+            }
+        };
+        let p = &mut self.passes[i];
+        p.runs += 1;
+        p.queries += queries;
+        p.tokens_removed += removed.0;
+        p.bytes_removed += removed.1;
+        p.time += time;
+    }
+
+    /// Total tests asked for by the algorithm (oracle runs, cache hits and syntax rejections).
+    pub fn tests(&self) -> u64 {
+        self.queries + self.cache_hits + self.syntax_rejected
+    }
+}
+
+/// Measures the wall-clock time during which at least one oracle run is going: the union of
+/// the runs' intervals, however many run at once.
+#[derive(Debug, Default)]
+pub struct OracleClock {
+    state: Mutex<ClockState>,
+}
+
+#[derive(Debug, Default)]
+struct ClockState {
+    running: usize,
+    since: Option<Instant>,
+    busy: Duration,
+}
+
+impl OracleClock {
+    /// An oracle run starts.
+    pub fn start(&self) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if s.running == 0 {
+            s.since = Some(Instant::now());
+        }
+        s.running += 1;
+    }
+
+    /// An oracle run ends.
+    pub fn stop(&self) {
+        self.stop_at(Instant::now());
+    }
+
+    /// An oracle run ended at `ended` (possibly a while ago, when the engine was busy with
+    /// something else as it ended).
+    pub fn stop_at(&self, ended: Instant) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.running = s.running.saturating_sub(1);
+        if s.running == 0 {
+            if let Some(since) = s.since.take() {
+                s.busy += ended.saturating_duration_since(since);
+            }
+        }
+    }
+
+    /// Runs `run` (one oracle run) with the clock counting it.
+    pub fn time<T>(&self, run: impl FnOnce() -> T) -> T {
+        self.start();
+        let value = run();
+        self.stop();
+        value
+    }
+
+    /// Busy time so far, counting a run still going up to now.
+    pub fn busy(&self) -> Duration {
+        let s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.busy + s.since.map_or(Duration::ZERO, |t| t.elapsed())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overlapping_runs_count_once() {
+        let clock = OracleClock::default();
+        clock.start();
+        std::thread::sleep(Duration::from_millis(30));
+        clock.start();
+        std::thread::sleep(Duration::from_millis(30));
+        clock.stop();
+        clock.stop();
+        let busy = clock.busy();
+        // Two overlapping runs of 60 and 30 ms: busy 60 ms, not 90.
+        assert!(busy >= Duration::from_millis(60), "{busy:?}");
+        std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(clock.busy(), busy, "idle time is not busy");
+    }
+}

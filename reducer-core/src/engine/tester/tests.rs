@@ -1,0 +1,309 @@
+//! Tests of the tester: sequential results at any `-j`, speculation, the cache, retries.
+
+use super::*;
+use crate::engine::oracle::{Finished, FnOracle, StartedTest};
+
+fn tester(jobs: usize, pred: fn(&[u8]) -> bool) -> Tester {
+    Tester::new(Arc::new(FnOracle(pred)), CacheOptions::default(), jobs)
+}
+
+fn cands(texts: &[&str]) -> Vec<Candidate<'static>> {
+    texts
+        .iter()
+        .map(|t| Candidate::text(t.as_bytes()))
+        .collect()
+}
+
+#[test]
+fn first_interesting_is_the_first_in_order() {
+    for jobs in [1, 2, 4] {
+        let mut t = tester(jobs, |b| b.contains(&b'x'));
+        let list = cands(&["a", "b", "xa", "c", "xb"]);
+        let got = t.first_interesting(&mut list.into_iter());
+        assert_eq!(got, Some((2, b"xa".to_vec())), "jobs={jobs}");
+        assert!(t.stats().queries >= 3);
+    }
+}
+
+#[test]
+fn parallel_counts_like_sequential_and_speculation_apart() {
+    let list = || {
+        let mut v: Vec<Candidate> = (0..40).map(|i| Candidate::text(format!("c{i}"))).collect();
+        v[5] = Candidate::rejected();
+        v[30] = Candidate::text("win");
+        v
+    };
+    let mut seq = tester(1, |b| b == b"win");
+    let mut par = tester(3, |b| b == b"win");
+    let a = seq.first_interesting(&mut list().into_iter());
+    let b = par.first_interesting(&mut list().into_iter());
+    assert_eq!(a, b);
+    assert_eq!(a.unwrap().0, 30);
+    let (s, p) = (seq.stats(), par.stats());
+    assert_eq!((s.queries, s.syntax_rejected, s.speculative), (30, 1, 0));
+    assert_eq!((p.queries, p.syntax_rejected), (30, 1));
+    assert!(p.speculative <= 3 * 8);
+}
+
+#[test]
+fn parallel_cache_hits_are_the_sequential_ones() {
+    // Equal texts in flight at once, and runs past a winner that the next list reuses:
+    // -j N must count the queries and cache hits of -j 1.
+    let lists = [
+        vec!["a", "a", "b", "win", "c", "d"],
+        vec!["c", "d", "a", "e", "win"],
+    ];
+    let counts = |jobs| {
+        let mut t = tester(jobs, |b| b == b"win");
+        for list in &lists {
+            let got = t.first_interesting(&mut cands(list).into_iter());
+            assert_eq!(got.map(|(i, _)| i), list.iter().position(|&t| t == "win"));
+        }
+        let s = t.stats();
+        (s.queries, s.cache_hits, t.cache_stats().hits)
+    };
+    assert_eq!(counts(1), (7, 2, 2));
+    for jobs in [2, 3, 4, 8] {
+        assert_eq!(counts(jobs), counts(1), "jobs={jobs}");
+    }
+}
+
+#[test]
+fn cache_and_syntax_answer_without_the_oracle() {
+    let mut t = tester(1, |b| b == b"yes");
+    let mut list = cands(&["no", "no"]);
+    list.insert(1, Candidate::rejected());
+    assert_eq!(t.first_interesting(&mut list.into_iter()), None);
+    let s = t.stats();
+    assert_eq!((s.queries, s.cache_hits, s.syntax_rejected), (1, 1, 1));
+}
+
+#[test]
+fn deferred_checks_run_only_on_cache_misses() {
+    for jobs in [1, 2] {
+        let runs = std::cell::Cell::new(0);
+        let checked = |text: &'static str, ok: bool| {
+            let runs = &runs;
+            Candidate::deferred(
+                text,
+                Box::new(move |_: &[u8]| {
+                    runs.set(runs.get() + 1);
+                    ok
+                }),
+            )
+        };
+        let mut t = tester(jobs, |b| b == b"yes");
+        // "a" is tested, then known: its check never runs again. "bad" fails its check
+        // and is never shown to the oracle.
+        let list = vec![checked("a", true), checked("bad", false)];
+        assert_eq!(t.first_interesting(&mut list.into_iter()), None);
+        assert_eq!(runs.get(), 2, "jobs={jobs}");
+        assert_eq!(
+            t.first_interesting(&mut std::iter::once(checked("a", true))),
+            None
+        );
+        assert_eq!(runs.get(), 2, "jobs={jobs}: a known text was checked again");
+        let s = t.stats();
+        assert_eq!((s.queries, s.cache_hits, s.syntax_rejected), (1, 1, 1));
+    }
+}
+
+#[test]
+fn the_next_candidate_is_prepared_while_the_oracle_runs() {
+    // The oracle's run on "a" only ends once the check of "b" has run: without the
+    // overlap, the run would wait out its 10 s guard and the test fails.
+    let b_checked = Arc::new(AtomicBool::new(false));
+    let seen = b_checked.clone();
+    let oracle = FnOracle(move |text: &[u8]| {
+        if text == b"a" {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while !seen.load(Ordering::SeqCst) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        false
+    });
+    let mut t = Tester::new(Arc::new(oracle), CacheOptions::default(), 1);
+    let flag = b_checked.clone();
+    let list = vec![
+        Candidate::text("a"),
+        Candidate::deferred(
+            "b",
+            Box::new(move |_: &[u8]| {
+                flag.store(true, Ordering::SeqCst);
+                true
+            }),
+        ),
+    ];
+    let started = Instant::now();
+    assert_eq!(t.first_interesting(&mut list.into_iter()), None);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "the check of the next candidate waited for the oracle"
+    );
+    let s = t.stats();
+    assert_eq!((s.queries, s.speculative), (2, 0));
+}
+
+/// Starts tests that end at once (their answer: not interesting).
+struct Instant0;
+
+struct Ended(Instant);
+
+impl StartedTest for Ended {
+    fn finish(self: Box<Self>, _cancel: &AtomicBool) -> Finished {
+        Finished {
+            outcome: Outcome::NotInteresting,
+            ended: self.0,
+        }
+    }
+}
+
+impl Oracle for Instant0 {
+    fn test(&self, _candidate: &[u8], _cancel: &AtomicBool) -> Outcome {
+        Outcome::NotInteresting
+    }
+
+    fn start(&self, _candidate: &[u8]) -> Option<Box<dyn StartedTest>> {
+        Some(Box::new(Ended(Instant::now())))
+    }
+}
+
+#[test]
+fn preparing_the_next_candidate_is_not_oracle_time() {
+    // Each run ends as it starts; the check of the next candidate, made meanwhile, takes
+    // 300 ms. With `-j 1` the tester only comes to collect the answer after that check:
+    // the oracle's time (and busy time) stays near zero all the same.
+    let slow_check = || -> DeferredCheck<'static> {
+        Box::new(|_: &[u8]| {
+            std::thread::sleep(Duration::from_millis(300));
+            true
+        })
+    };
+    let mut t = Tester::new(Arc::new(Instant0), CacheOptions::default(), 1);
+    let list = vec![
+        Candidate::text("a"),
+        Candidate::deferred("b", slow_check()),
+        Candidate::deferred("c", slow_check()),
+    ];
+    assert_eq!(t.first_interesting(&mut list.into_iter()), None);
+    let s = t.stats();
+    assert_eq!(s.queries, 3);
+    assert!(
+        s.oracle_time < Duration::from_millis(200),
+        "{:?}",
+        s.oracle_time
+    );
+    assert!(
+        s.oracle_busy < Duration::from_millis(200),
+        "{:?}",
+        s.oracle_busy
+    );
+}
+
+/// Answers "not run" for texts starting with `!` (each attempt counted), interesting
+/// for "win", not interesting otherwise.
+struct Flaky {
+    attempts: std::sync::Mutex<Vec<Vec<u8>>>,
+    heals_after: usize,
+}
+
+impl Oracle for Flaky {
+    fn test(&self, candidate: &[u8], _cancel: &AtomicBool) -> Outcome {
+        let mut attempts = self.attempts.lock().unwrap();
+        attempts.push(candidate.to_vec());
+        let tries = attempts.iter().filter(|a| a[..] == *candidate).count();
+        if candidate.starts_with(b"!") && tries <= self.heals_after {
+            Outcome::NotRun
+        } else if candidate == b"win" {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    }
+
+    fn not_run_cause(&self) -> Option<String> {
+        Some("the disk is full".to_string())
+    }
+}
+
+fn flaky(heals_after: usize) -> Arc<Flaky> {
+    Arc::new(Flaky {
+        attempts: Default::default(),
+        heals_after,
+    })
+}
+
+#[test]
+fn a_test_that_cannot_be_run_is_retried_once_then_stops_the_tester() {
+    for jobs in [1, 2, 4] {
+        let oracle = flaky(usize::MAX);
+        let mut t = Tester::new(oracle.clone(), CacheOptions::default(), jobs);
+        let got = t.first_interesting(&mut cands(&["a", "!b", "win"]).into_iter());
+        assert_eq!(got, None, "jobs={jobs}: no answer past a test not run");
+        assert_eq!(t.not_run_cause(), Some("the disk is full"));
+        assert!(t.stopped() && !t.interrupted());
+        let tries = |c: &[u8]| {
+            let a = oracle.attempts.lock().unwrap();
+            a.iter().filter(|a| a[..] == *c).count()
+        };
+        assert_eq!(tries(b"!b"), 2, "jobs={jobs}: tried once more");
+        let s = t.stats().clone();
+        // Neither a query, nor unresolved, nor cached.
+        assert_eq!(
+            (s.queries, s.unresolved, s.not_run),
+            (1, 0, 2),
+            "jobs={jobs}"
+        );
+        // A stopped tester answers nothing more, without running anything.
+        let before = oracle.attempts.lock().unwrap().len();
+        assert!(!t.test(Candidate::text("win")));
+        assert_eq!(oracle.attempts.lock().unwrap().len(), before);
+    }
+}
+
+#[test]
+fn a_test_that_runs_on_the_second_try_goes_on() {
+    let oracle = flaky(1);
+    let mut t = Tester::new(oracle, CacheOptions::default(), 1);
+    let got = t.first_interesting(&mut cands(&["!a", "win"]).into_iter());
+    assert_eq!(got.map(|(i, _)| i), Some(1));
+    assert_eq!(t.not_run_cause(), None);
+    let s = t.stats();
+    assert_eq!((s.queries, s.not_run), (2, 1));
+}
+
+#[test]
+fn a_test_not_run_past_the_winner_does_not_stop_anything() {
+    // With -j 4, "!x" runs past the winner: speculation, not the sequential run's need.
+    let oracle = flaky(usize::MAX);
+    let mut t = Tester::new(oracle, CacheOptions::default(), 4);
+    let got = t.first_interesting(&mut cands(&["win", "!x"]).into_iter());
+    assert_eq!(got.map(|(i, _)| i), Some(0));
+    assert_eq!(t.not_run_cause(), None);
+    assert!(!t.stopped());
+}
+
+#[test]
+fn a_cache_answer_the_sequential_run_lacked_still_gets_its_syntax_check() {
+    // With -j 3, "x" runs past the winner of the first list and its answer is recorded
+    // ahead; in the next list it answers "x" from the cache, but the sequential run has
+    // no such entry and rejects "x" by its syntax check: so must the parallel one.
+    let counts = |jobs| {
+        let oracle = FnOracle(|b: &[u8]| {
+            if b == b"win" {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            b == b"win"
+        });
+        let mut t = Tester::new(Arc::new(oracle), CacheOptions::default(), jobs);
+        let first = t.first_interesting(&mut cands(&["a", "win", "x"]).into_iter());
+        assert_eq!(first.map(|(i, _)| i), Some(1));
+        let list = vec![Candidate::deferred("x", Box::new(|_: &[u8]| false))];
+        assert_eq!(t.first_interesting(&mut list.into_iter()), None);
+        let s = t.stats();
+        (s.queries, s.cache_hits, s.syntax_rejected)
+    };
+    assert_eq!(counts(1), (2, 0, 1));
+    assert_eq!(counts(3), counts(1));
+}

@@ -1,0 +1,368 @@
+//! Hoisting (hdd-with-hoisting.txt, Hodován, Kiss & Gyimóthy): replace a node by a compatible
+//! descendant instead of pruning it.
+//!
+//! - [`chi`] is χ(n) (Fig. 7): the nearest compatible descendants of n on each path, ordered
+//!   farthest first ("candidates … are prioritized by their distance to the ancestor, further
+//!   nodes give higher priority", Sect. III-C).
+//! - [`tmin`] is TMIN^χ (Fig. 6) over the nodes of one level: greedily replace a node δ by a
+//!   candidate δ' ∈ χ(t'(δ)) while the result stays interesting, until no single replacement
+//!   of any node of the level does (a 1-maximal transformation).
+//! - [`hoist_pass`] is HOIST (Fig. 8): TMIN^χ on each level, root to leaves.
+//! - [`hddh_pass`] is HDDH (Fig. 9): on each level, DDMIN as in HDD, then TMIN^χ on what stays.
+//!
+//! How the paper's definitions map onto our trees:
+//! - COMPATIBLE(n, n') is the grammar's compatibility matrix on the rule of the slot n
+//!   occupies (`Tree::slot_rule`) and the rule of n' — a superset of the paper's "identically
+//!   labelled nodes" (Sect. III-C), which it names as one possible interpretation.
+//! - The measure ‖·‖ (Fig. 6) is the token weight, not the node count: a candidate must print
+//!   fewer tokens than n, and a compatible descendant printing as many tokens (a wrapper chain
+//!   such as `stmt → if_stmt`) is looked through rather than returned, so that χ(n) never
+//!   offers a replacement that leaves the text as it is.
+//! - Fig. 7's recursion is unbounded; [`AlgoOptions::hoist_depth`] bounds how many levels
+//!   below n are searched (0 = unbounded, the paper's χ(n); the default 4 is the bound Perses
+//!   uses, Sect. V), to cap the cost on large subtrees. A level counts only where the token
+//!   weight drops: the chains of single-child precedence wrappers of an expression grammar
+//!   would otherwise use up the bound (in C, `x = f(1, g(y))` is 16 edges from `g(y)`, 4
+//!   weight drops), and χ(n) could never reach the paper's Fig. 5 case of a call hoisted
+//!   out of the call around it.
+//!
+//! Every node's candidate list is tested with one [`Session::first_interesting_of`] call, so
+//! `-j N` speculation tests the candidates of one node in parallel and commits exactly what the
+//! sequential run commits.
+
+use super::hdd::{next_level, removable};
+use super::nodes::reduce_nodes;
+use super::AlgoOptions;
+use crate::engine::session::{Session, View};
+use crate::reduce::list::ListAlgorithm;
+use crate::syntax::tree::{EditSet, NodeId, Tree};
+
+/// χ(n) (Fig. 7): the nearest descendants of `node` on each path that may replace it and print
+/// fewer tokens, at most `max_depth` levels down (0 = unbounded), farthest first (ties in tree
+/// order).
+pub fn chi(view: &View<'_>, node: NodeId, max_depth: usize) -> Vec<NodeId> {
+    let mut candidates = view.hoist_candidates(node, max_depth);
+    // Stable: candidates at the same distance keep their tree order.
+    candidates.sort_by_key(|&d| std::cmp::Reverse(distance(view.tree, node, d)));
+    candidates
+}
+
+/// Number of edges from `ancestor` down to `node`.
+fn distance(tree: &Tree, ancestor: NodeId, mut node: NodeId) -> usize {
+    let mut d = 0;
+    while node != ancestor {
+        match tree.parent(node) {
+            Some(p) => node = p,
+            None => break,
+        }
+        d += 1;
+    }
+    d
+}
+
+/// One step of TMIN^χ's recursion (Fig. 6, tmin₂) at one node: tries t'[δ ↦ δ'] for every
+/// δ' ∈ χ(`node`), farthest first, and commits the first interesting one. Returns the
+/// descendant now standing in `node`'s place.
+pub fn hoist_once(s: &mut Session<'_>, o: &AlgoOptions, node: NodeId) -> Option<NodeId> {
+    if !s.tree.is_live(node) || s.interrupted() {
+        return None;
+    }
+    let candidates = chi(&s.view(), node, o.hoist_depth);
+    let edits = candidates
+        .iter()
+        .map(|&d| {
+            let mut e = EditSet::new();
+            e.hoist(node, d);
+            e
+        })
+        .collect();
+    s.first_interesting_of(edits).map(|k| candidates[k])
+}
+
+/// TMIN^χ (Fig. 6) over the nodes δ of one level: returns the level with each node replaced by
+/// what now stands in its place, t'(δ).
+///
+/// Each node is hoisted as long as one of its candidates works; a hoisted node's new occupant
+/// is tried again at once, since τ(t'(δ)) = χ(t'(δ)) (the recursion applies transformations
+/// transitively). Sweeps over the level repeat until one changes nothing: a success can make
+/// a candidate of an earlier node interesting, and tmin₂ only stops when no δ has a δ' left.
+pub fn tmin(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) -> Vec<NodeId> {
+    let mut level: Vec<NodeId> = level
+        .iter()
+        .copied()
+        .filter(|&n| s.tree.is_live(n))
+        .collect();
+    loop {
+        let mut improved = false;
+        for delta in level.iter_mut() {
+            // ∃δ' ∈ τ(t'(δ)) · test(t'[δ ↦ δ'](c)) = ✗  ⇒  t' ← t'[δ ↦ δ']
+            while let Some(by) = hoist_once(s, o, *delta) {
+                *delta = by;
+                improved = true;
+            }
+        }
+        if !improved || s.interrupted() {
+            return level;
+        }
+    }
+}
+
+/// One HOIST pass (Fig. 8); returns whether the tree got smaller.
+pub fn hoist_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    let before = s.tree.tokens();
+    // level ← 0; nodes ← TAGNODES(input_tree, level)
+    let mut level = vec![s.tree.root()];
+    while !level.is_empty() && !s.interrupted() {
+        // hoisting ← TMIN^χ(nodes); TRANSFORM(input_tree, level, hoisting)
+        let transformed = tmin(s, o, &level);
+        // level ← level + 1; nodes ← TAGNODES(input_tree, level)
+        level = next_level(s, &transformed);
+    }
+    s.tree.tokens() < before
+}
+
+/// One HDDH pass (Fig. 9): per level, DDMIN over the removable nodes (as HDD does, see
+/// [`super::hdd`]), then TMIN^χ over the nodes that stay; returns whether the tree got smaller.
+pub fn hddh_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    let before = s.tree.tokens();
+    // level ← 0; nodes ← TAGNODES(input_tree, level)
+    let mut level = vec![s.tree.root()];
+    while !level.is_empty() && !s.interrupted() {
+        // minconfig ← DDMIN(nodes); PRUNE(input_tree, level, minconfig)
+        let items = removable(s, &level);
+        reduce_nodes(s, items, ListAlgorithm::Ddmin, &o.dd, false);
+        // hoisting ← TMIN^χ(minconfig); TRANSFORM(input_tree, level, hoisting).
+        // Deleted nodes are dead and skipped; a node replaced by its minimal text has no
+        // children left and so no candidates.
+        let transformed = tmin(s, o, &level);
+        // level ← level + 1; nodes ← TAGNODES(input_tree, level)
+        level = next_level(s, &transformed);
+    }
+    s.tree.tokens() < before
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce;
+
+    use crate::testing::Toy;
+    use crate::Language;
+
+    type Pred = fn(&str) -> bool;
+
+    fn session(src: &str, oracle: Pred, jobs: usize) -> Session<'static> {
+        crate::testing::session(&Toy, src, oracle, jobs)
+    }
+
+    fn run_with(
+        name: &str,
+        src: &str,
+        oracle: Pred,
+        jobs: usize,
+        o: &AlgoOptions,
+    ) -> Session<'static> {
+        let mut s = session(src, oracle, jobs);
+        reduce::run(name, &mut s, o).unwrap();
+        s
+    }
+
+    fn run(name: &str, src: &str, oracle: Pred, jobs: usize) -> Session<'static> {
+        run_with(name, src, oracle, jobs, &AlgoOptions::default())
+    }
+
+    fn squeeze(t: &str) -> String {
+        t.chars().filter(|c| !c.is_whitespace()).collect()
+    }
+
+    /// Whether `e` on the final tree gives a candidate that passes the session's syntax check
+    /// and is interesting.
+    fn interesting(s: &mut Session<'_>, e: &EditSet, oracle: Pred) -> bool {
+        let text = s.candidate(e).text.map(|t| String::from_utf8(t).unwrap());
+        text.as_deref().is_some_and(oracle)
+    }
+
+    /// 1-maximality of TMIN^χ at the fixpoint: no single hoist by a χ(n) candidate of any
+    /// node keeps the result interesting.
+    fn assert_hoist_minimal(s: &mut Session<'_>, oracle: Pred, depth: usize) {
+        for n in s.tree.bfs() {
+            for d in chi(&s.view(), n, depth) {
+                let mut e = EditSet::new();
+                e.hoist(n, d);
+                assert!(
+                    !interesting(s, &e, oracle),
+                    "{e:?} keeps {:?} interesting",
+                    s.tree.text()
+                );
+            }
+        }
+    }
+
+    /// 1-minimality of HDD's DDMIN at the fixpoint: no single removal keeps it interesting.
+    fn assert_removal_minimal(s: &mut Session<'_>, oracle: Pred) {
+        for n in s.tree.bfs() {
+            if let Some(r) = s.view().removal(n) {
+                let mut e = EditSet::new();
+                e.set(n, r);
+                assert!(
+                    !interesting(s, &e, oracle),
+                    "removing {n} keeps {:?} interesting",
+                    s.tree.text()
+                );
+            }
+        }
+    }
+
+    fn needs_print(t: &str) -> bool {
+        t.contains("print")
+    }
+
+    const PROGRAM: &str = "var a = 1; var b = 2;\n\
+        if (a < b) { if (b) { print(a, b); } f(1); } else { g(2); }\n\
+        { var c = a + b; h(c); { k((c)); } }\n";
+
+    fn needs_k_c(t: &str) -> bool {
+        t.contains("k(") && t.contains('c')
+    }
+
+    /// Keeps an `if`, the declaration of `c` and the call of `k` on `c`.
+    fn needs_if_var_k(t: &str) -> bool {
+        t.contains("if") && t.contains("var c") && t.contains("k((c)")
+    }
+
+    #[test]
+    fn chi_is_nearest_on_each_path_farthest_first() {
+        let s = session("if (1) { x; } else { y; }", needs_print, 1);
+        let t = &s.tree;
+        let element = t.children(t.root()).next().unwrap();
+        let stmts: Vec<NodeId> = t
+            .bfs()
+            .into_iter()
+            .filter(|&n| t.rule(n) == crate::testing::rule::STMT)
+            .collect();
+        // stmts[0] is the `if`, [1] the then-branch (3 edges below the list element), [2] the
+        // else-branch (4 edges, through `if_else`).
+        let v = s.view();
+        assert_eq!(v.hoist_candidates(element, 0), vec![stmts[1], stmts[2]]);
+        assert_eq!(chi(&v, element, 0), vec![stmts[2], stmts[1]]);
+        // Nearest on each path: the statements inside the blocks are not offered.
+        assert_eq!(chi(&v, element, 0).len(), 2);
+    }
+
+    #[test]
+    fn hoisting_reaches_what_hdd_cannot() {
+        let src = "if (1) { print; }";
+        let hdd = run("hdd*", src, needs_print, 1);
+        assert!(hdd.tree.text().contains("if"), "{:?}", hdd.tree.text());
+        for name in ["hoist", "hddh", "hoist*+hdd*", "hoist*+hddh*"] {
+            let s = run(name, src, needs_print, 1);
+            let out = squeeze(&s.tree.text());
+            assert!(out == "print;" || out == "{print;}", "{name}: {out:?}");
+            assert!(s.tree.tokens() < hdd.tree.tokens(), "{name}");
+        }
+    }
+
+    #[test]
+    fn one_hoist_pass_takes_the_farthest_candidate_first() {
+        // Both branches keep `print`; the else-branch is farther from the list element than
+        // the then-branch, so it is tried (and taken) first.
+        let s = run(
+            "hoist",
+            "if (1) { print(1); } else { print; }",
+            needs_print,
+            1,
+        );
+        assert_eq!(squeeze(&s.tree.text()), "print;");
+    }
+
+    #[test]
+    fn fixpoints_are_interesting_and_one_minimal() {
+        for oracle in [needs_k_c as Pred, needs_if_var_k] {
+            for name in ["hoist*+hdd*", "hoist*+hddh*"] {
+                let mut s = run(name, PROGRAM, oracle, 1);
+                let out = s.tree.text();
+                assert!(oracle(&out) && Toy.parse(&out).is_ok(), "{name}: {out:?}");
+                assert_hoist_minimal(&mut s, oracle, 4);
+                assert_removal_minimal(&mut s, oracle);
+                eprintln!(
+                    "{name:14} {:3} queries -> {out:?}",
+                    s.tester.stats().queries
+                );
+            }
+            // Hoisting alone, to its own fixpoint, with the paper's unbounded χ(n).
+            let o = AlgoOptions {
+                hoist_depth: 0,
+                ..AlgoOptions::default()
+            };
+            let mut s = session(PROGRAM, oracle, 1);
+            reduce::repeat(&mut s, true, |s| hoist_pass(s, &o));
+            let out = s.tree.text();
+            assert!(oracle(&out) && Toy.parse(&out).is_ok(), "hoist*: {out:?}");
+            assert!(s.tree.tokens() < Toy.parse(PROGRAM).unwrap().tokens());
+            assert_hoist_minimal(&mut s, oracle, 0);
+            eprintln!(
+                "hoist* (χ unbounded) {:3} queries -> {out:?}",
+                s.tester.stats().queries
+            );
+        }
+    }
+
+    #[test]
+    fn one_hddh_pass_is_one_maximal_per_level() {
+        // After one HDDH pass the last level TMIN saw is 1-maximal; a second pass over an
+        // unchanged tree changes nothing.
+        let mut s = session(PROGRAM, needs_if_var_k, 1);
+        let o = AlgoOptions::default();
+        reduce::repeat(&mut s, true, |s| hddh_pass(s, &o));
+        let text = s.tree.text();
+        assert!(!hddh_pass(&mut s, &o));
+        assert_eq!(s.tree.text(), text);
+        assert_hoist_minimal(&mut s, needs_if_var_k, 4);
+        assert_removal_minimal(&mut s, needs_if_var_k);
+    }
+
+    #[test]
+    fn syntax_check_sees_nodes_hoisted_earlier() {
+        // TMIN hoists the new occupant of a slot again (τ(t'(δ))); the local syntax check must
+        // still find that node's text: `{ k(1); }` with the statement hoisted into the list
+        // element's slot, then an attempt to put the bare expression `k(1)` there.
+        let mut s = session("{ { k(1); } }", |_| true, 1);
+        let t = &s.tree;
+        let stars: Vec<NodeId> = t
+            .bfs()
+            .into_iter()
+            .filter(|&n| t.rule(n) == crate::testing::rule::BLOCK_STAR)
+            .collect();
+        assert!(s.try_edits({
+            let mut e = EditSet::new();
+            e.hoist(stars[0], stars[1]);
+            e
+        }));
+        assert_eq!(squeeze(&s.tree.text()), "{k(1);}");
+        let t = &s.tree;
+        let expr = t
+            .bfs()
+            .into_iter()
+            .find(|&n| t.rule(n) == crate::testing::rule::EXPR)
+            .unwrap();
+        let mut e = EditSet::new();
+        e.hoist(stars[1], expr);
+        assert_eq!(squeeze(&t.print(&e)), "{k(1)}");
+        assert!(
+            s.candidate(&e).text.is_none(),
+            "an unparsable candidate passed the syntax check"
+        );
+    }
+
+    #[test]
+    fn parallel_runs_give_the_sequential_result() {
+        for oracle in [needs_k_c as Pred, needs_if_var_k] {
+            for name in ["hoist", "hddh", "hoist*+hdd*", "hoist*+hddh*"] {
+                let a = run(name, PROGRAM, oracle, 1);
+                let b = run(name, PROGRAM, oracle, 2);
+                assert_eq!(a.tree.text(), b.tree.text(), "{name}");
+                assert_eq!(a.tester.stats().queries, b.tester.stats().queries, "{name}");
+            }
+        }
+    }
+}

@@ -1,0 +1,591 @@
+//! Tests of the list reducers: 1-minimality against brute force, the papers' worked
+//! examples, and the cache and `-j N` behaviour through a real [`Tester`].
+
+use super::text::reduce_units;
+use super::*;
+use crate::engine::cache::{CacheMode, CacheOptions, CacheStats};
+use crate::engine::oracle::FnOracle;
+use crate::engine::stats::Stats;
+use crate::engine::tester::Tester;
+use proptest::prelude::*;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// A sequential [`ListTest`] that logs every configuration it tests.
+struct Recorder<F> {
+    pred: F,
+    log: Vec<Vec<u8>>,
+}
+
+impl<F: FnMut(&[u8]) -> bool> ListTest<u8> for Recorder<F> {
+    fn first_interesting(&mut self, configs: &mut dyn Iterator<Item = Vec<u8>>) -> Option<usize> {
+        for (i, c) in configs.enumerate() {
+            let interesting = (self.pred)(&c);
+            self.log.push(c);
+            if interesting {
+                return Some(i);
+            }
+        }
+        None
+    }
+}
+
+fn record<F: FnMut(&[u8]) -> bool>(pred: F) -> Recorder<F> {
+    Recorder { pred, log: vec![] }
+}
+
+// ---------------------------------------------------------------- brute force, n ≤ 10
+
+/// A random test on configurations of the positions 0..n; the full list is interesting.
+#[derive(Clone, Debug)]
+enum Kind {
+    /// Monotone: contains all of these positions.
+    ContainsAll(u16),
+    /// Monotone: contains at least two of these positions.
+    AtLeastTwo(u16),
+    /// Not monotone: the kept values sum to an odd number and position x is kept.
+    OddSumWith(Vec<u8>, u8),
+    /// Not monotone, arbitrary: a random set of interesting configurations.
+    Table(u64),
+}
+
+fn mask(c: &[u8]) -> u16 {
+    c.iter().fold(0, |m, &p| m | 1 << p)
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Kind {
+    fn holds(&self, n: usize, m: u16) -> bool {
+        let full = ((1u32 << n) - 1) as u16;
+        match self {
+            Kind::ContainsAll(s) => m & s == *s,
+            Kind::AtLeastTwo(s) => (m & s).count_ones() >= 2,
+            Kind::OddSumWith(v, x) => {
+                let sum: u32 = (0..n)
+                    .filter(|p| m >> p & 1 == 1)
+                    .map(|p| v[p] as u32)
+                    .sum();
+                sum % 2 == 1 && m >> x & 1 == 1
+            }
+            Kind::Table(seed) => m == full || splitmix(seed ^ m as u64) & 3 == 0,
+        }
+    }
+}
+
+/// Builds a test for n positions whose full configuration is interesting.
+fn kind(n: usize, tag: u8, s: u16, mut values: Vec<u8>, x: u8, seed: u64) -> Kind {
+    let full = ((1u32 << n) - 1) as u16;
+    let x = x % n as u8;
+    match tag {
+        0 => Kind::ContainsAll(s & full),
+        1 if n >= 2 => {
+            let s = if (s & full).count_ones() >= 2 {
+                s & full
+            } else {
+                1 | 1 << (n - 1)
+            };
+            Kind::AtLeastTwo(s)
+        }
+        2 => {
+            let sum: u32 = values[..n].iter().map(|&v| v as u32).sum();
+            if sum & 1 == 0 {
+                values[x as usize] = values[x as usize].wrapping_add(1);
+            }
+            Kind::OddSumWith(values, x)
+        }
+        _ => Kind::Table(seed),
+    }
+}
+
+/// Brute force: every interesting configuration from which no single element can be removed.
+fn one_minimal_sets(n: usize, k: &Kind) -> HashSet<u16> {
+    (0..1u16 << n)
+        .filter(|&m| k.holds(n, m) && (0..n).all(|b| m >> b & 1 == 0 || !k.holds(n, m & !(1 << b))))
+        .collect()
+}
+
+/// Every ddmin variant of the split-factor paper's experiments, and more.
+fn dd_variants() -> Vec<DdOptions> {
+    let mut v = vec![];
+    for split_factor in [2, 3, 4, 8] {
+        for subset_tests in [true, false] {
+            for complement_order in [ComplementOrder::Forward, ComplementOrder::Backward] {
+                v.push(DdOptions {
+                    split_factor,
+                    subset_tests,
+                    complement_order,
+                });
+            }
+        }
+    }
+    v
+}
+
+fn check_result(n: usize, k: &Kind, minimal: &HashSet<u16>, out: &[u8], what: &str) {
+    assert!(
+        out.windows(2).all(|w| w[0] < w[1]),
+        "{what}: not a sublist: {out:?}"
+    );
+    assert!(
+        minimal.contains(&mask(out)),
+        "{what}: {out:?} is not 1-minimal (n={n}, {k:?})"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn every_list_reducer_is_one_minimal(
+        n in 1usize..=10,
+        tag in 0u8..4,
+        s in any::<u16>(),
+        values in proptest::collection::vec(any::<u8>(), 10),
+        x in any::<u8>(),
+        seed in any::<u64>(),
+    ) {
+        let k = kind(n, tag, s, values, x, seed);
+        let minimal = one_minimal_sets(n, &k);
+        let input: Vec<u8> = (0..n as u8).collect();
+        let pred = |c: &[u8]| k.holds(n, mask(c));
+        for o in dd_variants() {
+            let out = ddmin(input.clone(), &mut Pred(pred), &o);
+            check_result(n, &k, &minimal, &out, &format!("ddmin {o:?}"));
+            let fix = opdd_fixpoint(input.clone(), &mut Pred(pred), &o);
+            check_result(n, &k, &minimal, &fix, &format!("opdd fixpoint {o:?}"));
+            if matches!(k, Kind::ContainsAll(_) | Kind::AtLeastTwo(_)) {
+                // Monotone: one run is already 1-minimal.
+                let once = opdd(input.clone(), &mut Pred(pred), &o);
+                check_result(n, &k, &minimal, &once, &format!("opdd {o:?}"));
+            }
+        }
+        for complement_order in [ComplementOrder::Forward, ComplementOrder::Backward] {
+            let o = DdOptions { complement_order, ..DdOptions::default() };
+            let out = onemin(input.clone(), &mut Pred(pred), &o);
+            check_result(n, &k, &minimal, &out, &format!("onemin {complement_order:?}"));
+            // onemin is ddmin with ν ≥ |c| and no subset tests, test for test.
+            let mut a = record(pred);
+            let mut b = record(pred);
+            onemin(input.clone(), &mut a, &o);
+            let o = DdOptions { split_factor: usize::MAX, subset_tests: false, complement_order };
+            ddmin(input.clone(), &mut b, &o);
+            prop_assert_eq!(a.log, b.log);
+        }
+    }
+}
+
+#[test]
+fn empty_and_single_element_lists() {
+    let o = DdOptions::default();
+    let never = |_: &[u8]| false;
+    let always = |_: &[u8]| true;
+    assert_eq!(onemin(vec![], &mut Pred(never), &o), Vec::<u8>::new());
+    assert_eq!(onemin(vec![7u8], &mut Pred(never), &o), vec![7]);
+    assert_eq!(onemin(vec![7u8], &mut Pred(always), &o), Vec::<u8>::new());
+    for alg in [ListAlgorithm::Ddmin, ListAlgorithm::Opdd] {
+        assert_eq!(alg.reduce(vec![], &mut Pred(never), &o), Vec::<u8>::new());
+        assert_eq!(alg.reduce(vec![7u8], &mut Pred(never), &o), vec![7]);
+        assert_eq!(
+            alg.reduce(vec![7u8], &mut Pred(always), &o),
+            Vec::<u8>::new()
+        );
+        assert_eq!(
+            alg.reduce(vec![1u8, 2, 3], &mut Pred(always), &o),
+            Vec::<u8>::new()
+        );
+    }
+}
+
+// ---------------------------------------------------------------- worked examples
+
+/// Zeller's classic example: eight elements, the test fails (✗, interesting) iff 1, 7 and 8
+/// are all present. ddmin (ν = 2, subsets first, forward) per Alg. 1, round by round.
+#[test]
+fn ddmin_on_zellers_eight_element_example() {
+    let mut r = record(|c: &[u8]| [1, 7, 8].iter().all(|e| c.contains(e)));
+    let out = ddmin((1..=8).collect(), &mut r, &DdOptions::default());
+    assert_eq!(out, vec![1, 7, 8]);
+    let expected: Vec<&[u8]> = vec![
+        // n = 2: Δ1, Δ2 ✓ (the complements are the same two configurations: skipped)
+        &[1, 2, 3, 4],
+        &[5, 6, 7, 8],
+        // n = 4: Δ1..Δ4 ✓; ∇1 ✓, ∇2 ✗ → c' = ∇2, n = max(4 − 1, 2) = 3
+        &[1, 2],
+        &[3, 4],
+        &[5, 6],
+        &[7, 8],
+        &[3, 4, 5, 6, 7, 8],
+        &[1, 2, 5, 6, 7, 8],
+        // n = 3: Δ1..Δ3 ✓; ∇1 ✓, ∇2 ✗ → c' = ∇2, n = 2
+        &[1, 2],
+        &[5, 6],
+        &[7, 8],
+        &[5, 6, 7, 8],
+        &[1, 2, 7, 8],
+        // n = 2: Δ1, Δ2 ✓ → increase granularity to n = 4
+        &[1, 2],
+        &[7, 8],
+        // n = 4: Δ1..Δ4 ✓; ∇1 ✓, ∇2 ✗ → c' = ∇2, n = 3
+        &[1],
+        &[2],
+        &[7],
+        &[8],
+        &[2, 7, 8],
+        &[1, 7, 8],
+        // n = 3 = |c'|: Δ1..Δ3 ✓; ∇1..∇3 ✓ → done
+        &[1],
+        &[7],
+        &[8],
+        &[7, 8],
+        &[1, 8],
+        &[1, 7],
+    ];
+    assert_eq!(r.log, expected);
+}
+
+/// Table I of cache-optimizations.txt: "12345" reduced to "24" (keep 2 and 4) by
+/// character-level ddmin without subset tests, complements backward, through the content
+/// cache. The oracle sees exactly the table's "test" rows. (Table I has one cache row, step
+/// 10; we have two: "12" is also looked up again right after step 4, because we restart the
+/// complement round of "1245" at its last chunk where picire resumes after the chunk it
+/// removed. Both orders are allowed by Alg. 1's ∃i.)
+#[test]
+fn ddmin_reproduces_table_one_of_the_cache_paper() {
+    let asked = Arc::new(Mutex::new(Vec::<String>::new()));
+    let log = asked.clone();
+    let oracle = FnOracle(move |t: &[u8]| {
+        log.lock()
+            .unwrap()
+            .push(String::from_utf8(t.to_vec()).unwrap());
+        t.contains(&b'2') && t.contains(&b'4')
+    });
+    let mut tester = Tester::new(Arc::new(oracle), CacheOptions::default(), 1);
+    let o = DdOptions {
+        split_factor: 2,
+        subset_tests: false,
+        complement_order: ComplementOrder::Backward,
+    };
+    let out = reduce_units(&split_bytes(b"12345"), &mut tester, &o);
+    assert_eq!(out, b"24");
+    let table = [
+        "12", "345", "123", "1245", "145", "245", "2", "45", "24", "4",
+    ];
+    assert_eq!(*asked.lock().unwrap(), table);
+    assert_eq!((tester.stats().queries, tester.stats().cache_hits), (10, 2));
+}
+
+#[test]
+fn opdd_makes_one_pass_per_granularity() {
+    // Nothing can go: ν = 2 gives passes of 2, 4, 8, 16, 20 chunks = 50 tests ≤ 2·20 + 20.
+    let mut r = record(|c: &[u8]| c.len() == 20);
+    assert_eq!(
+        opdd((0..20).collect(), &mut r, &DdOptions::default()).len(),
+        20
+    );
+    assert_eq!(r.log.len(), 2 + 4 + 8 + 16 + 20);
+    // Everything but element 0 can go: no restart after a success, so each pass keeps going.
+    let mut r = record(|c: &[u8]| c.contains(&0));
+    assert_eq!(
+        opdd((0..16).collect(), &mut r, &DdOptions::default()),
+        vec![0]
+    );
+    let firsts: Vec<u8> = r.log.iter().map(|c| c[0]).collect();
+    assert_eq!(
+        r.log[0],
+        (8..16).collect::<Vec<u8>>(),
+        "∇1 of the first pass"
+    );
+    assert_eq!(
+        r.log[1],
+        (0..8).collect::<Vec<u8>>(),
+        "∇2 after nothing was removed"
+    );
+    assert!(
+        r.log.len() <= 2 * 16,
+        "O(n) tests, got {}: {firsts:?}",
+        r.log.len()
+    );
+}
+
+#[test]
+fn split_lines_and_bytes_keep_everything() {
+    let text = b"a\nbb\r\n\nc";
+    let lines = split_lines(text);
+    assert_eq!(lines, vec![&b"a\n"[..], b"bb\r\n", b"\n", b"c"]);
+    assert_eq!(lines.concat(), text);
+    assert_eq!(split_bytes(text).len(), text.len());
+    assert_eq!(split_bytes(text).concat(), text);
+    assert!(split_lines(b"").is_empty());
+}
+
+// ---------------------------------------------------------------- through a real Tester
+
+/// A few hundred bytes of C-like text.
+const PROGRAM: &[u8] = b"#include <stdio.h>
+#include <stdlib.h>
+/* a comment that can go */
+static int helper(int a, int b) { return a * b + 1; }
+static int unused(int c) { return c - 1; }
+int table[4] = {1, 2, 3, 4};
+int main(void) {
+    int x = helper(2, 3);
+    int y = unused(x) + table[1];
+    if (x > 5) { crash(x); }
+    printf(\"%d %d\\n\", table[2], y);
+    return 0;
+}
+";
+
+/// Interesting (a stand-in for a compiler crash): keeps these fragments, with balanced
+/// braces and parentheses.
+fn c_like(t: &[u8]) -> bool {
+    const NEEDED: [&[u8]; 6] = [
+        b"#include <stdio.h>",
+        b"static int helper(int a",
+        b"return a * b",
+        b"int main(",
+        b"helper(2, 3)",
+        b"crash(x);",
+    ];
+    let count = |b: u8| t.iter().filter(|&&c| c == b).count();
+    NEEDED.iter().all(|f| t.windows(f.len()).any(|w| w == *f))
+        && count(b'{') == count(b'}')
+        && count(b'(') == count(b')')
+}
+
+/// Char-level ddmin of [`PROGRAM`] through a real [`Tester`]; also returns how many times
+/// the oracle actually ran.
+fn char_run(cache: CacheOptions, jobs: usize, o: &DdOptions) -> (Vec<u8>, Stats, CacheStats, u64) {
+    let runs = Arc::new(AtomicU64::new(0));
+    let counter = runs.clone();
+    let oracle = FnOracle(move |t: &[u8]| {
+        counter.fetch_add(1, Ordering::SeqCst);
+        c_like(t)
+    });
+    let mut tester = Tester::new(Arc::new(oracle), cache, jobs);
+    let out = reduce_units(&split_bytes(PROGRAM), &mut tester, o);
+    let runs = runs.load(Ordering::SeqCst);
+    (out, tester.stats().clone(), tester.cache_stats(), runs)
+}
+
+fn assert_byte_one_minimal(out: &[u8], what: &str) {
+    assert!(c_like(out), "{what}: result not interesting");
+    for i in 0..out.len() {
+        let mut less = out.to_vec();
+        less.remove(i);
+        assert!(
+            !c_like(&less),
+            "{what}: byte {i} of {:?} can go",
+            String::from_utf8_lossy(out)
+        );
+    }
+}
+
+#[test]
+fn the_cache_cuts_queries_but_not_the_result() {
+    let o = DdOptions::default();
+    let off = CacheOptions {
+        mode: CacheMode::None,
+        ..CacheOptions::default()
+    };
+    let (a, sa, _, _) = char_run(off, 1, &o);
+    let (b, sb, _, _) = char_run(CacheOptions::default(), 1, &o);
+    eprintln!(
+        "char-level ddmin on {} bytes: cache off {} queries, on {} queries + {} hits; result {:?}",
+        PROGRAM.len(),
+        sa.queries,
+        sb.queries,
+        sb.cache_hits,
+        String::from_utf8_lossy(&b)
+    );
+    assert_eq!(a, b);
+    assert_byte_one_minimal(&b, "ddmin");
+    assert!(sb.queries < sa.queries);
+    assert_eq!(
+        sa.tests(),
+        sb.tests(),
+        "the same tests, some answered by the cache"
+    );
+}
+
+/// The paper's Table III, cumulatively: the baseline content cache, then storing only
+/// not-interesting outcomes, then evicting entries larger than a new interesting candidate,
+/// then SHA3-256 keys. Each step must lower the peak bytes and change neither the result nor
+/// the queries. Run for ddmin with subset tests (forward) and without (backward).
+#[test]
+fn each_cache_optimisation_cuts_peak_bytes() {
+    let base = CacheOptions::baseline();
+    let steps = [
+        ("content cache (baseline)", base),
+        (
+            "+ only not-interesting",
+            CacheOptions {
+                only_not_interesting: true,
+                ..base
+            },
+        ),
+        (
+            "+ evict larger",
+            CacheOptions {
+                only_not_interesting: true,
+                evict_larger: true,
+                ..base
+            },
+        ),
+        ("+ SHA3-256 keys", CacheOptions::default()),
+    ];
+    let variants = [
+        DdOptions::default(),
+        DdOptions {
+            subset_tests: false,
+            complement_order: ComplementOrder::Backward,
+            ..DdOptions::default()
+        },
+    ];
+    for o in variants {
+        let config = CacheOptions {
+            mode: CacheMode::Config,
+            ..base
+        };
+        let (config_out, config_stats, config_cache, _) = char_run(config, 1, &o);
+        eprintln!("char-level ddmin of {} bytes, {o:?}:", PROGRAM.len());
+        eprintln!(
+            "  {:<26} peak {:>7} bytes, peak {:>5} entries, {} queries",
+            "config cache (picire's)",
+            config_cache.peak_bytes,
+            config_cache.peak_entries,
+            config_stats.queries
+        );
+        let mut last: Option<(Vec<u8>, u64, usize)> = None;
+        for (name, options) in steps {
+            let (out, stats, cache, _) = char_run(options, 1, &o);
+            eprintln!(
+                "  {name:<26} peak {:>7} bytes, peak {:>5} entries, {} queries, {} hits",
+                cache.peak_bytes, cache.peak_entries, stats.queries, stats.cache_hits
+            );
+            if let Some((prev_out, prev_queries, prev_peak)) = &last {
+                assert_eq!(&out, prev_out, "{name}: the result changed");
+                assert_eq!(stats.queries, *prev_queries, "{name}: the queries changed");
+                assert!(
+                    cache.peak_bytes < *prev_peak,
+                    "{name}: peak bytes did not drop"
+                );
+            }
+            last = Some((out, stats.queries, cache.peak_bytes));
+        }
+        let (out, queries, _) = last.unwrap();
+        assert_eq!(out, config_out);
+        assert!(
+            config_stats.queries > queries,
+            "the config cache misses equal texts"
+        );
+    }
+}
+
+#[test]
+fn parallel_ddmin_gives_the_sequential_result_and_query_count() {
+    let backward = DdOptions {
+        split_factor: 4,
+        subset_tests: false,
+        complement_order: ComplementOrder::Backward,
+    };
+    for o in [DdOptions::default(), backward] {
+        for (name, cache) in [
+            ("default", CacheOptions::default()),
+            ("baseline", CacheOptions::baseline()),
+        ] {
+            let (a, sa, _, runs_a) = char_run(cache, 1, &o);
+            assert_eq!(runs_a, sa.queries);
+            for jobs in [2, 3] {
+                let (b, sb, _, runs_b) = char_run(cache, jobs, &o);
+                eprintln!(
+                    "{o:?}, {name} cache, -j {jobs}: {} queries (-j 1: {}), {} speculative, {} oracle runs",
+                    sb.queries, sa.queries, sb.speculative, runs_b
+                );
+                assert_eq!(a, b, "-j {jobs} changed the result");
+                assert_eq!(sa.queries, sb.queries, "-j {jobs} changed the query count");
+                assert_eq!(sa.cache_hits, sb.cache_hits);
+                // Runs cancelled before they started never reached the oracle.
+                assert!(sb.queries <= runs_b && runs_b <= sb.queries + sb.speculative);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_split_factor_is_one_minimal_on_the_same_input() {
+    for subset_tests in [true, false] {
+        for split_factor in [2, 3, 4, 8] {
+            let o = DdOptions {
+                split_factor,
+                subset_tests,
+                ..DdOptions::default()
+            };
+            let (out, stats, _, _) = char_run(CacheOptions::default(), 1, &o);
+            eprintln!(
+                "ν = {split_factor}, subset tests {subset_tests}: {} bytes, {} queries",
+                out.len(),
+                stats.queries
+            );
+            assert_byte_one_minimal(&out, &format!("{o:?}"));
+        }
+    }
+}
+
+#[test]
+fn reduce_text_goes_by_lines_then_bytes() {
+    let mut tester = Tester::new(Arc::new(FnOracle(c_like)), CacheOptions::default(), 1);
+    let out = reduce_text(PROGRAM, &mut tester, &DdOptions::default());
+    assert_byte_one_minimal(&out, "reduce_text");
+    let mut lines = Tester::new(Arc::new(FnOracle(c_like)), CacheOptions::default(), 1);
+    let by_lines = split_lines(PROGRAM);
+    let kept = reduce_units(&by_lines, &mut lines, &DdOptions::default());
+    let kept = split_lines(&kept);
+    for i in 0..kept.len() {
+        let mut less = kept.clone();
+        less.remove(i);
+        assert!(!c_like(&less.concat()), "line {i} of {kept:?} can go");
+    }
+    assert!(
+        out.len() < kept.concat().len(),
+        "the byte pass removed more"
+    );
+}
+
+#[test]
+fn tester_list_keys_configurations_by_index_in_the_origin() {
+    let config_cache = CacheOptions {
+        mode: CacheMode::Config,
+        ..CacheOptions::baseline()
+    };
+    let mut tester = Tester::new(
+        Arc::new(FnOracle(|t: &[u8]| t.contains(&b'x'))),
+        config_cache,
+        1,
+    );
+    let origin = b"abxab".to_vec();
+    let render = |c: &[u8]| c.to_vec();
+    let mut list = TesterList::new(&mut tester, &origin, render);
+    // The same configuration twice: the second is a hit ("ab" is keyed [0, 1], the leftmost
+    // match, whichever "ab" of the origin it came from: both print the same text).
+    let configs = vec![
+        b"ab".to_vec(),
+        b"ab".to_vec(),
+        b"abb".to_vec(),
+        b"bx".to_vec(),
+    ];
+    assert_eq!(list.first_interesting(&mut configs.into_iter()), Some(3));
+    let stats = list.tester().stats().clone();
+    assert_eq!((stats.queries, stats.cache_hits), (3, 1));
+    drop(list);
+    // A new list reduction starts a new configuration space.
+    let _ = TesterList::new(&mut tester, b"zz", render);
+    assert_eq!(tester.cache_stats().entries, 0);
+}

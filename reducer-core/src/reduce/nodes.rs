@@ -1,0 +1,106 @@
+//! Minimising a set of tree nodes with a list reducer (ddmin, opdd): the bridge between the
+//! list algorithms and the session. A node left out of a configuration gets its removal
+//! substitution (delete, or its rule's minimal text).
+
+use crate::engine::session::Session;
+use crate::reduce::list::{DdOptions, ListAlgorithm, ListTest};
+use crate::syntax::tree::{EditSet, NodeId, Subst};
+use rustc_hash::FxHashMap;
+
+/// A [`ListTest`] over nodes of the session's tree.
+pub struct NodeConfigs<'s, 'l> {
+    session: &'s mut Session<'l>,
+    removals: FxHashMap<NodeId, Subst>,
+    /// Position of each node in the list the reduction started from (config cache key).
+    position: FxHashMap<NodeId, u32>,
+    /// The configuration committed so far.
+    current: Vec<NodeId>,
+}
+
+impl<'s, 'l> NodeConfigs<'s, 'l> {
+    /// Configurations of `items` (each node with the substitution that removes it).
+    pub fn new(session: &'s mut Session<'l>, items: &[(NodeId, Subst)]) -> Self {
+        session.tester.new_configuration_space();
+        NodeConfigs {
+            session,
+            removals: items.iter().cloned().collect(),
+            position: items
+                .iter()
+                .enumerate()
+                .map(|(i, &(n, _))| (n, i as u32))
+                .collect(),
+            current: items.iter().map(|&(n, _)| n).collect(),
+        }
+    }
+}
+
+/// The edits turning the committed configuration `current` into `kept`.
+fn edits(current: &[NodeId], removals: &FxHashMap<NodeId, Subst>, kept: &[NodeId]) -> EditSet {
+    let keep: rustc_hash::FxHashSet<NodeId> = kept.iter().copied().collect();
+    let mut e = EditSet::new();
+    for n in current {
+        if !keep.contains(n) {
+            e.set(*n, removals[n].clone());
+        }
+    }
+    e
+}
+
+impl ListTest<NodeId> for NodeConfigs<'_, '_> {
+    fn first_interesting(
+        &mut self,
+        configs: &mut dyn Iterator<Item = Vec<NodeId>>,
+    ) -> Option<usize> {
+        let mut seen: Vec<Vec<NodeId>> = Vec::new();
+        let (current, removals, position) = (&self.current, &self.removals, &self.position);
+        let found = self.session.first_interesting_keyed(&mut |_| {
+            let kept = configs.next()?;
+            let e = edits(current, removals, &kept);
+            let key: Box<[u32]> = kept.iter().map(|n| position[n]).collect();
+            seen.push(kept);
+            Some((e, Some(key)))
+        });
+        let index = found?;
+        self.current = seen.swap_remove(index);
+        Some(index)
+    }
+}
+
+/// Minimises `items` (nodes with their removal substitutions) with `algorithm`, committing
+/// every improvement; returns the nodes that stayed. With `try_empty`, removing all of them
+/// at once is tried first (list reducers assume the empty list is not interesting, which
+/// does not hold for a part of a tree).
+///
+/// A single node is tested too: the list reducers test the empty configuration as the
+/// complement of a one-element list. The HDD paper's DDMIN assumes test(∅) passes and would
+/// return a one-element configuration untested, but a level's empty configuration is not
+/// the empty input, and HDD* is only 1-tree-minimal at its fixpoint ("if any single node
+/// is removed from the tree, the new test case will not be interesting anymore",
+/// hdd-with-hoisting.txt Sect. II) if a level whose only removable node is one node gets
+/// that node's removal tested. This is one test per such level that the papers' DDMIN does
+/// not make.
+pub fn reduce_nodes(
+    session: &mut Session<'_>,
+    items: Vec<(NodeId, Subst)>,
+    algorithm: ListAlgorithm,
+    options: &DdOptions,
+    try_empty: bool,
+) -> Vec<NodeId> {
+    if items.is_empty() || session.interrupted() {
+        return items.into_iter().map(|(n, _)| n).collect();
+    }
+    let mut configs = NodeConfigs::new(session, &items);
+    if try_empty {
+        if configs
+            .first_interesting(&mut std::iter::once(Vec::new()))
+            .is_some()
+        {
+            return Vec::new();
+        }
+        if items.len() == 1 {
+            return vec![items[0].0]; // ∅, its only smaller configuration, was just tested
+        }
+    }
+    let all = items.into_iter().map(|(n, _)| n).collect();
+    algorithm.reduce(all, &mut configs, options)
+}

@@ -1,0 +1,150 @@
+//! T-Rec's canonicalization (Xu et al., TOSEM 2024): every name becomes the shortest name
+//! the program does not use yet (all of its occurrences at once), and every literal the
+//! shortest text its token rule accepts (`0xFFFFFFFFFFFFFFF7UL` → `0`, `"hello"` → `""`):
+//! first all literals at once, then one at a time. Comments (the grammar's `COMMENT` rule,
+//! which no node holds and no deletion removes) go too: all at once, then one at a time.
+
+use super::{by_sites, fresh_name, node_text, replacing, rules_of, words, Change, Names};
+use crate::engine::session::{Session, View};
+use crate::reduce::AlgoOptions;
+use crate::syntax::tree::NodeId;
+
+/// One pass of renaming (unless `--no-rename`) and literal shrinking (unless
+/// `--no-literals`); returns whether anything changed.
+pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    let mut changed = false;
+    if o.transform.rename {
+        changed |= rename(s);
+    }
+    if o.transform.literals && !s.interrupted() {
+        changed |= shrink_literals(s);
+    }
+    if !s.interrupted() {
+        changed |= drop_comments(s);
+    }
+    changed
+}
+
+/// The byte ranges of the comments of the (fresh) tree's text: they lie in the literal text
+/// between a node's children, with the grammar's keywords, punctuation and whitespace.
+fn comments(v: &View<'_>) -> Vec<(usize, usize)> {
+    let tree = v.tree;
+    let source = tree.source();
+    let mut found = Vec::new();
+    for n in tree.bfs() {
+        for seg in tree.segments(n) {
+            let crate::syntax::tree::Segment::Text { start, end } = *seg else {
+                continue;
+            };
+            let (mut i, end) = (start as usize, end as usize);
+            while i < end {
+                let c = source[i..].chars().next().expect("inside the text");
+                if !c.is_whitespace() {
+                    if let Some(len) = v.lang.comment_len(&source[i..end]) {
+                        found.push((i, i + len));
+                        i += len;
+                        continue;
+                    }
+                }
+                i += c.len_utf8();
+            }
+        }
+    }
+    found.sort_unstable();
+    found
+}
+
+/// The text without the comments in `ranges`: each becomes a space, or a line break if it
+/// held one (a comment can end a line or a statement).
+fn without(text: &str, ranges: &[(usize, usize)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for &(s, e) in ranges {
+        out.push_str(&text[at..s]);
+        out.push(if text[s..e].contains('\n') { '\n' } else { ' ' });
+        at = e;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// Removes comments: all at once, then one at a time.
+fn drop_comments(s: &mut Session<'_>) -> bool {
+    let sites = |v: &View<'_>| {
+        let all = comments(v);
+        let mut list: Vec<Vec<(usize, usize)>> = all.iter().map(|&r| vec![r]).collect();
+        if all.len() > 1 {
+            list.insert(0, all);
+        }
+        list
+    };
+    let change = |v: &View<'_>, ranges: &Vec<(usize, usize)>| {
+        Some(Change::Text(without(v.tree.source(), ranges)))
+    };
+    by_sites(s, &sites, &change)
+}
+
+/// Renames each name (in the order of first occurrence) to the shortest unused name.
+fn rename(s: &mut Session<'_>) -> bool {
+    // Each name with the shortest unused name shorter than it, on the current text (the
+    // sites are listed again after every success, so the words in use are up to date).
+    let sites = |v: &View<'_>| {
+        let used = words(&v.tree.text());
+        Names::of(v)
+            .list
+            .into_iter()
+            .filter_map(|(name, nodes)| {
+                let fresh = fresh_name(v, &rules_of(v.tree, &nodes), &used, name.len())?;
+                Some((nodes, fresh))
+            })
+            .collect::<Vec<_>>()
+    };
+    let change = |_: &View<'_>, (nodes, fresh): &(Vec<NodeId>, String)| {
+        Some(replacing(nodes.iter().map(|&n| (n, fresh.as_str()))))
+    };
+    by_sites(s, &sites, &change)
+}
+
+/// Where literal shrinking can act: all literals at once, then each one.
+enum Literal {
+    All(Vec<(NodeId, &'static str)>),
+    One(NodeId, &'static str),
+}
+
+/// The literal tokens of the tree that their rule's shortest text would make shorter, with
+/// that text.
+fn shrinkable(v: &View<'_>) -> Vec<(NodeId, &'static str)> {
+    let tables = v.tables();
+    let tree = v.tree;
+    tree.bfs()
+        .into_iter()
+        .filter_map(|n| {
+            let info = tables.rule(tree.rule(n));
+            if !info.token || tables.is_identifier(tree.rule(n)) {
+                return None;
+            }
+            let min = info.min_text?;
+            let text = node_text(tree, n);
+            (min.len() < text.trim().len()).then_some((n, min))
+        })
+        .collect()
+}
+
+/// Shrinks literals to their rule's shortest text.
+fn shrink_literals(s: &mut Session<'_>) -> bool {
+    let sites = |v: &View<'_>| {
+        let all = shrinkable(v);
+        let mut list: Vec<Literal> = all.iter().map(|&(n, t)| Literal::One(n, t)).collect();
+        if all.len() > 1 {
+            list.insert(0, Literal::All(all));
+        }
+        list
+    };
+    let text = |_: &View<'_>, site: &Literal| {
+        Some(match site {
+            Literal::All(all) => replacing(all.iter().copied()),
+            Literal::One(n, t) => replacing([(*n, *t)]),
+        })
+    };
+    by_sites(s, &sites, &text)
+}

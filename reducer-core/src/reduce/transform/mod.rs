@@ -1,0 +1,241 @@
+//! Transformations beyond deletion: they change what the program says instead of only
+//! removing parts of it, and run once deletion and hoisting have reached their fixpoint
+//! (Vulcan's schedule). Each one is a file:
+//!
+//! | transformation | from | what it does |
+//! | --- | --- | --- |
+//! | [`replace_identifiers`] | Vulcan (identifier replacement) | every use of a name becomes a shorter name of the program, rarest names first |
+//! | [`canonicalize`] | T-Rec | names become the shortest unused ones, literals their rule's shortest text |
+//! | [`replace_subtrees`] | Vulcan (subtree replacement), SFC | a node becomes the smallest text of a rule that may stand in its slot, or a smaller compatible subtree of the program |
+//! | [`splice_lists`] | this project | a list element becomes the elements of a list of the same kind inside it (`{ a; b; }` → `a; b;`) |
+//! | [`token_windows`] | C-Reduce's and C-Vise's token passes | a run of 1 to 8 tokens goes, across node boundaries |
+//! | [`enumerate_windows`] | Vulcan (local exhaustive enumeration) | in a window of siblings, every pattern that deletes two or more of them |
+//!
+//! All are tested as whole texts: each candidate is parsed in full before the
+//! oracle sees it and adopted as a freshly parsed tree when interesting
+//! ([`Session::first_interesting_text`]); splicing and token windows cross node
+//! boundaries, where the local syntax check's anchors mean nothing. No candidate is ever
+//! larger than the current text in tokens or in bytes, or equal in both, so no schedule can
+//! cycle. Above [`MAX_TOKENS`] tokens the transformations do nothing.
+
+pub mod canonicalize;
+pub mod enumerate_windows;
+pub mod replace_identifiers;
+pub mod replace_subtrees;
+pub mod splice_lists;
+pub mod token_windows;
+
+use crate::engine::session::{Session, View};
+use crate::syntax::tree::{EditSet, NodeId, RuleId, Subst, Tree};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+/// What the transformations may change (for oracles that depend on names or values).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TransformOptions {
+    /// Names may be renamed or replaced by other names.
+    pub rename: bool,
+    /// Literals (numbers, strings, characters) may be shrunk or replaced.
+    pub literals: bool,
+    /// The window of [`enumerate_windows`] (siblings per window).
+    pub siblings: usize,
+    /// The longest run of tokens [`token_windows`] deletes at once.
+    pub tokens: usize,
+}
+
+impl Default for TransformOptions {
+    fn default() -> Self {
+        TransformOptions {
+            rename: true,
+            literals: true,
+            siblings: 4,
+            tokens: 8,
+        }
+    }
+}
+
+/// A transformation's candidate for one site.
+pub(crate) enum Change {
+    /// Substitutions on nodes of the current tree.
+    Edits(EditSet),
+    /// A whole new text, for changes that cross node boundaries.
+    Text(String),
+}
+
+/// Above this many tokens the transformations do nothing: each candidate is a full parse
+/// of the whole text (see the module documentation).
+pub const MAX_TOKENS: u32 = 40_000;
+
+/// Tests the candidates of a list of sites: `sites` lists them on the current tree,
+/// `change` gives a site's candidate (`None` to skip it). Every candidate is printed and
+/// parsed in full ([`Session::first_interesting_text`]): the local syntax check, sound
+/// for deletions, turned down valid renamings on C (a node that was replaced by a text
+/// before). After each success the text is re-parsed into a fresh tree, the sites are
+/// listed again, and the pass goes on at the index of the site that succeeded (those
+/// before it have failed already). Returns whether anything changed.
+pub(crate) fn by_sites<T>(
+    s: &mut Session<'_>,
+    sites: &dyn Fn(&View<'_>) -> Vec<T>,
+    change: &dyn Fn(&View<'_>, &T) -> Option<Change>,
+) -> bool {
+    s.refresh();
+    let mut changed = false;
+    let mut start = 0;
+    while !s.interrupted() && s.tree.tokens() <= MAX_TOKENS {
+        let list = sites(&s.view());
+        if start >= list.len() {
+            break;
+        }
+        let lang = s.lang;
+        let mut produced: Vec<usize> = Vec::new();
+        let mut i = start;
+        let found = s.first_interesting_text(&mut |tree| {
+            let view = View { tree, lang };
+            while i < list.len() {
+                let k = i;
+                i += 1;
+                if let Some(c) = change(&view, &list[k]) {
+                    produced.push(k);
+                    return Some(match c {
+                        Change::Text(t) => t,
+                        Change::Edits(e) => tree.print(&e),
+                    });
+                }
+            }
+            None
+        });
+        match found {
+            Some(index) => {
+                changed = true;
+                start = produced[index];
+            }
+            None => break,
+        }
+    }
+    changed
+}
+
+/// Edits printing each of `nodes` as `text`.
+pub(crate) fn replacing<'a>(nodes: impl IntoIterator<Item = (NodeId, &'a str)>) -> Change {
+    let mut edits = EditSet::new();
+    for (n, t) in nodes {
+        edits.set(n, Subst::Text(Arc::from(t)));
+    }
+    Change::Edits(edits)
+}
+
+/// The printed text of `node` in the current tree.
+pub(crate) fn node_text(tree: &Tree, node: NodeId) -> String {
+    tree.print_node(node, &EditSet::new())
+}
+
+/// The identifiers of the program: each name with the nodes that spell it, in the order of
+/// first occurrence.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Names {
+    /// Each name with its occurrences, in the order of first occurrence.
+    pub list: Vec<(String, Vec<NodeId>)>,
+}
+
+impl Names {
+    /// The identifier nodes of `view`'s tree grouped by name.
+    pub(crate) fn of(view: &View<'_>) -> Names {
+        let tables = view.tables();
+        let tree = view.tree;
+        let mut nodes: Vec<NodeId> = tree
+            .bfs()
+            .into_iter()
+            .filter(|&n| tables.is_identifier(tree.rule(n)))
+            .collect();
+        nodes.sort_unstable();
+        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut list: Vec<(String, Vec<NodeId>)> = Vec::new();
+        for n in nodes {
+            let name = node_text(tree, n);
+            let name = name.trim().to_string();
+            match index.get(&name) {
+                Some(&i) => list[i].1.push(n),
+                None => {
+                    index.insert(name.clone(), list.len());
+                    list.push((name, vec![n]));
+                }
+            }
+        }
+        Names { list }
+    }
+}
+
+/// The rules of `nodes` (each distinct rule once).
+pub(crate) fn rules_of(tree: &Tree, nodes: &[NodeId]) -> Vec<RuleId> {
+    let mut rules: Vec<RuleId> = nodes.iter().map(|&n| tree.rule(n)).collect();
+    rules.sort_unstable();
+    rules.dedup();
+    rules
+}
+
+/// Whether `text` is a whole token of each of `rules`.
+pub(crate) fn accepted_by(view: &View<'_>, rules: &[RuleId], text: &str) -> bool {
+    rules
+        .iter()
+        .all(|&r| view.lang.parse_prefix(r, text) == Ok(text.len()))
+}
+
+/// Every word of `text` (runs of letters, digits, `_` and `$`): a fresh name must be none
+/// of them, so that it cannot capture a keyword, a macro or a name in a comment.
+pub(crate) fn words(text: &str) -> HashSet<String> {
+    text.split(|c: char| !crate::syntax::tokens::is_word_char(c))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The names in shortlex order: `a` … `z`, `aa`, `ab`, …
+pub(crate) fn shortlex_names() -> impl Iterator<Item = String> {
+    (1..=3usize).flat_map(|len| {
+        let count = 26usize.pow(len as u32);
+        (0..count).map(move |mut i| {
+            let mut s = vec![b'a'; len];
+            for k in (0..len).rev() {
+                s[k] = b'a' + (i % 26) as u8;
+                i /= 26;
+            }
+            String::from_utf8(s).expect("ascii")
+        })
+    })
+}
+
+/// The shortest name (shortlex) that is not in `used`, is shorter than `than`, and is a
+/// whole token of each of `rules`.
+pub(crate) fn fresh_name(
+    view: &View<'_>,
+    rules: &[RuleId],
+    used: &HashSet<String>,
+    than: usize,
+) -> Option<String> {
+    shortlex_names()
+        .take_while(|n| n.len() < than)
+        .find(|n| !used.contains(n) && accepted_by(view, rules, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortlex_names_start_with_single_letters() {
+        let names: Vec<String> = shortlex_names().take(28).collect();
+        assert_eq!(names[0], "a");
+        assert_eq!(names[25], "z");
+        assert_eq!(names[26], "aa");
+        assert_eq!(names[27], "ab");
+    }
+
+    #[test]
+    fn words_split_on_punctuation() {
+        let w = words("int a_1 = b+c; // $d");
+        for x in ["int", "a_1", "b", "c", "$d"] {
+            assert!(w.contains(x), "{x}");
+        }
+        assert_eq!(w.len(), 5);
+    }
+}

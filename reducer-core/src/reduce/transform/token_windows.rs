@@ -1,0 +1,85 @@
+//! Token windows (as C-Reduce's and C-Vise's token passes): a run of k consecutive tokens
+//! is deleted, for k from the longest window down to 1, across node boundaries: deleting
+//! `} int f() {` merges two functions, deleting a type name before a declarator leaves an
+//! implicit `int`. No single-node edit reaches these; the full parse of each candidate
+//! keeps only those that are still programs.
+
+use super::{by_sites, Change};
+use crate::engine::session::{Session, View};
+use crate::reduce::AlgoOptions;
+
+/// Above this many tokens the pass uses windows of at most two tokens (each candidate is a
+/// full parse of the whole text).
+const LARGE: usize = 4_000;
+
+/// One pass; returns whether anything changed.
+pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    let tokens = s.tree.tokens() as usize;
+    let longest = if tokens > LARGE {
+        o.transform.tokens.min(2)
+    } else {
+        o.transform.tokens
+    };
+    let mut changed = false;
+    for k in (1..=longest).rev() {
+        if s.interrupted() {
+            break;
+        }
+        changed |= windows_of(s, k, o);
+    }
+    changed
+}
+
+/// Deletes windows of `k` tokens, from the end of the text towards its start. With
+/// `--no-literals` (`--no-rename`) no window cuts into a literal (a name): the lexical
+/// tokens split a string literal into words, and the grammar's tokens stay whole.
+fn windows_of(s: &mut Session<'_>, k: usize, o: &AlgoOptions) -> bool {
+    let (literals, rename) = (o.transform.literals, o.transform.rename);
+    let sites = |v: &View<'_>| {
+        let text = v.tree.text();
+        let pieces = v.tree.token_counter().split(&text);
+        let kept = protected(v, literals, rename);
+        // Each piece holds a token and the whitespace after it, so the piece before the
+        // window keeps its whitespace. Window starts, last first: a success leaves the
+        // windows before it where they were.
+        (0..pieces.len().saturating_sub(k - 1))
+            .rev()
+            .map(|start| (start, pieces[start].start, pieces[start + k - 1].end))
+            .filter(|&(_, from, to)| {
+                !kept
+                    .iter()
+                    .any(|&(s, e)| from < e && to > s && !(from <= s && to >= e))
+            })
+            .collect::<Vec<(usize, usize, usize)>>()
+    };
+    let text = |v: &View<'_>, &(start, from, to): &(usize, usize, usize)| {
+        let text = v.tree.text();
+        let mut out = String::with_capacity(text.len());
+        out.push_str(&text[..from]);
+        if start > 0 && !text[..from].ends_with(char::is_whitespace) {
+            out.push(' ');
+        }
+        out.push_str(&text[to..]);
+        Some(Change::Text(out))
+    };
+    by_sites(s, &sites, &text)
+}
+
+/// The byte spans of the tokens a window may delete whole but not cut into: literals
+/// unless `literals`, names unless `rename` (the tree is fresh: spans are the text's).
+fn protected(v: &View<'_>, literals: bool, rename: bool) -> Vec<(usize, usize)> {
+    if literals && rename {
+        return Vec::new();
+    }
+    let tables = v.tables();
+    v.tree
+        .bfs()
+        .into_iter()
+        .filter(|&n| {
+            let rule = v.tree.rule(n);
+            let identifier = tables.is_identifier(rule);
+            tables.rule(rule).token && ((identifier && !rename) || (!identifier && !literals))
+        })
+        .map(|n| v.tree.source_span(n))
+        .collect()
+}

@@ -1,0 +1,212 @@
+//! Edits: an [`EditSet`] is a candidate on top of the current tree; committing one makes it
+//! the current tree (liveness, parents, slot derivations and token weights updated).
+
+use super::tree::{NodeId, Segment, Subst, Tree, NONE};
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// A set of edits on top of the current tree: one substitution per edited node.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EditSet {
+    map: FxHashMap<NodeId, Subst>,
+    /// The smallest and largest edited ids: printing asks about every slot it passes, and
+    /// most lie outside this range.
+    range: Option<(NodeId, NodeId)>,
+}
+
+impl EditSet {
+    /// An empty edit set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// An edit set deleting all of `nodes`.
+    pub fn deleting(nodes: impl IntoIterator<Item = NodeId>) -> Self {
+        let mut e = Self::new();
+        for n in nodes {
+            e.delete(n);
+        }
+        e
+    }
+    /// Deletes `node`.
+    pub fn delete(&mut self, node: NodeId) -> &mut Self {
+        self.set(node, Subst::Delete)
+    }
+    /// Replaces `node` by its descendant `by`.
+    pub fn hoist(&mut self, node: NodeId, by: NodeId) -> &mut Self {
+        self.set(node, Subst::Hoist(by))
+    }
+    /// Replaces `node` by `text`.
+    pub fn replace(&mut self, node: NodeId, text: Arc<str>) -> &mut Self {
+        self.set(node, Subst::Text(text))
+    }
+    /// Sets an arbitrary substitution for `node`.
+    pub fn set(&mut self, node: NodeId, subst: Subst) -> &mut Self {
+        self.map.insert(node, subst);
+        self.range = Some(match self.range {
+            Some((lo, hi)) => (lo.min(node), hi.max(node)),
+            None => (node, node),
+        });
+        self
+    }
+    /// The substitution of `node`, if edited.
+    pub fn get(&self, node: NodeId) -> Option<&Subst> {
+        match self.range {
+            Some((lo, hi)) if (lo..=hi).contains(&node) => self.map.get(&node),
+            _ => None,
+        }
+    }
+    /// Number of edited nodes.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+    /// Whether nothing is edited.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+    /// The edits, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (NodeId, &Subst)> {
+        self.map.iter().map(|(&n, s)| (n, s))
+    }
+    /// Adds all edits of `other` (its entries win).
+    pub fn extend(&mut self, other: &EditSet) {
+        for (n, s) in other.iter() {
+            self.set(n, s.clone());
+        }
+    }
+}
+
+impl Tree {
+    /// Whether any edit was committed since the tree was built.
+    pub fn has_edits(&self) -> bool {
+        self.state.iter().any(|s| *s != Subst::Keep)
+    }
+
+    /// Applies `edits` to the current tree for good: updates liveness, parents, slot
+    /// derivations and token weights. Edits on nodes that are no longer live are ignored.
+    pub fn commit(&mut self, edits: &EditSet) {
+        // Outermost edits first, so that edits inside a deleted subtree are skipped.
+        let mut order: Vec<(NodeId, &Subst)> = edits.iter().collect();
+        order.sort_by_key(|&(n, _)| self.depth(n));
+        for (node, subst) in order {
+            if self.nodes[node as usize].dead {
+                continue;
+            }
+            let old = self.nodes[node as usize].weight;
+            let parent = self.nodes[node as usize].parent;
+            let new = match subst {
+                Subst::Keep => continue,
+                Subst::Delete => {
+                    self.kill_subtree(node, NONE);
+                    self.close_slot(node);
+                    0
+                }
+                Subst::Text(t) => {
+                    self.kill_below(node, NONE);
+                    let w = self.counter.count(t);
+                    self.nodes[node as usize].weight = w;
+                    w
+                }
+                Subst::Hoist(by) => {
+                    let by = *by;
+                    if self.nodes[by as usize].dead {
+                        continue;
+                    }
+                    self.kill_subtree(node, by);
+                    let (derivation, slot_rule) = {
+                        let n = &self.nodes[node as usize];
+                        (n.derivation, n.slot_rule)
+                    };
+                    let b = &mut self.nodes[by as usize];
+                    b.parent = parent;
+                    b.derivation = derivation;
+                    b.slot_rule = slot_rule;
+                    b.weight
+                }
+            };
+            self.state[node as usize] = subst.clone();
+            self.touch(node);
+            if node == self.root {
+                if let Subst::Hoist(by) = subst {
+                    self.root = *by;
+                }
+            }
+            self.add_weight(parent, new as i64 - old as i64);
+        }
+    }
+
+    /// Turns the slot `node` stands in into a gap in its parent's segments: a deleted node
+    /// never prints again, and most nodes of a reduced tree are deleted.
+    fn close_slot(&mut self, node: NodeId) {
+        let Some(parent) = self.parent(node) else {
+            return;
+        };
+        let slot = Segment::Child(self.slot_id(node));
+        let p = &self.nodes[parent as usize];
+        let segments = &mut self.segments[p.seg_start as usize..p.seg_end as usize];
+        if let Some(seg) = segments.iter_mut().find(|s| **s == slot) {
+            *seg = Segment::Gap;
+        }
+    }
+
+    /// Marks `node` and its ancestors as no longer printing their source span.
+    fn touch(&mut self, mut node: NodeId) {
+        while node != NONE && self.nodes[node as usize].pristine {
+            self.nodes[node as usize].pristine = false;
+            node = self.nodes[node as usize].parent;
+        }
+    }
+
+    /// Whether the pristine node `n` is one of `sorted` (ascending ids) or has one of them
+    /// among its descendants.
+    pub(super) fn holds_any(&self, n: NodeId, sorted: &[NodeId]) -> bool {
+        if n == self.root {
+            // The root added around the top-level nodes holds them all, but not by id range.
+            return !sorted.is_empty();
+        }
+        let end = self.nodes[n as usize].desc_end;
+        let first = sorted.partition_point(|&e| e < n);
+        sorted.get(first).is_some_and(|&e| e < end)
+    }
+
+    /// Number of current ancestors of `node`.
+    fn depth(&self, mut node: NodeId) -> usize {
+        let mut d = 0;
+        while let Some(p) = self.parent(node) {
+            node = p;
+            d += 1;
+        }
+        d
+    }
+
+    fn add_weight(&mut self, mut node: NodeId, delta: i64) {
+        if delta == 0 {
+            return;
+        }
+        while node != NONE {
+            let n = &mut self.nodes[node as usize];
+            n.weight = (n.weight as i64 + delta).max(0) as u32;
+            node = n.parent;
+        }
+    }
+
+    /// Marks `node` and its current descendants dead, except the subtree of `keep`.
+    fn kill_subtree(&mut self, node: NodeId, keep: NodeId) {
+        if node == keep {
+            return;
+        }
+        self.kill_below(node, keep);
+        self.nodes[node as usize].dead = true;
+    }
+
+    /// Marks the current descendants of `node` dead, except the subtree of `keep`.
+    fn kill_below(&mut self, node: NodeId, keep: NodeId) {
+        let mut stack: Vec<NodeId> = self.children(node).collect();
+        while let Some(n) = stack.pop() {
+            if n == keep {
+                continue;
+            }
+            stack.extend(self.children(n));
+            self.nodes[n as usize].dead = true;
+        }
+    }
+}

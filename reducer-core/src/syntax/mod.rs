@@ -1,0 +1,14 @@
+//! The syntax layer: what a language is and what an input becomes.
+//!
+//! - [`language`]: the [`Language`](language::Language) trait a generated parser implements,
+//!   and its tables (nullability, compatible replacements, identifiers);
+//! - [`tree`]: the concrete syntax tree (an arena that prints the exact text it came from),
+//!   its edits and its printer;
+//! - [`tokens`]: lexical helpers shared by the printer, the transformations and the CLI.
+
+mod builder;
+mod edits;
+pub mod language;
+mod print;
+pub mod tokens;
+pub mod tree;

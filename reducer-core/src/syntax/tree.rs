@@ -1,0 +1,352 @@
+//! The concrete syntax tree: an arena of nodes that always prints the exact text it came from.
+//!
+//! Each node owns a run of [`Segment`]s: literal text of the input (keywords, punctuation and
+//! the whitespace or comments around them) and slots for its children. Edits never touch the
+//! arena: a node's slot is resolved through a [`Subst`] (keep, delete, hoist a descendant,
+//! replace by text). The committed substitutions form the current tree; a candidate is the
+//! current tree plus an [`EditSet`], printed without cloning anything.
+
+pub use super::builder::TreeBuilder;
+pub use super::edits::EditSet;
+use crate::syntax::tokens::TokenCounter;
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// Index of a node in the arena.
+pub type NodeId = u32;
+/// Index of a rule in the language's [`Tables`](crate::syntax::language::Tables).
+pub type RuleId = u16;
+
+pub(super) const NONE: NodeId = NodeId::MAX;
+/// Start of a marked slot that has not printed anything yet.
+pub(super) const PENDING: usize = usize::MAX - 1;
+
+/// How a node was derived in its parent (what Perses Normal Form buys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Derivation {
+    /// A plain child: removing it breaks the syntax.
+    Regular,
+    /// An element of a `*` list: always removable.
+    Star,
+    /// An element of a `+` list: removable while another element remains.
+    Plus,
+    /// The body of a `?`: always removable.
+    Optional,
+}
+
+/// One piece of a node's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Segment {
+    /// Input bytes `start..end` owned by this node.
+    Text {
+        /// Byte offset of the first byte in the input.
+        start: u32,
+        /// Byte offset just past the last byte.
+        end: u32,
+    },
+    /// The slot of a child node.
+    Child(NodeId),
+    /// Where the slot of a child deleted for good was: prints nothing but keeps the text on
+    /// either side from merging, and costs printing no visit to the deleted node.
+    Gap,
+}
+
+/// What a node's slot prints as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Subst {
+    /// The node itself.
+    Keep,
+    /// Nothing.
+    Delete,
+    /// A descendant of the node (hoisting).
+    Hoist(NodeId),
+    /// A given text (e.g. the rule's minimal replacement).
+    Text(Arc<str>),
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Node {
+    pub(super) rule: RuleId,
+    /// The rule of the slot this node occupies: its own rule, or the rule of the node it
+    /// replaced by hoisting.
+    pub(super) slot_rule: RuleId,
+    pub(super) derivation: Derivation,
+    pub(super) parent: NodeId,
+    pub(super) seg_start: u32,
+    pub(super) seg_end: u32,
+    pub(super) span_start: u32,
+    pub(super) span_end: u32,
+    pub(super) weight: u32,
+    pub(super) dead: bool,
+    /// No committed edit inside the subtree: it prints as its source span.
+    pub(super) pristine: bool,
+    /// The node's descendants in the input's tree are the ids `id + 1 .. desc_end` (ids are
+    /// given in preorder); the root added by [`TreeBuilder::finish`] is the exception.
+    pub(super) desc_end: u32,
+}
+
+/// The arena syntax tree with its committed edits.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    pub(super) source: Box<str>,
+    pub(super) nodes: Vec<Node>,
+    pub(super) segments: Vec<Segment>,
+    pub(super) state: Vec<Subst>,
+    pub(super) root: NodeId,
+    pub(super) counter: TokenCounter,
+}
+
+/// Byte spans of selected nodes in a printed candidate (see [`Tree::print_marked`]).
+pub type Marks = FxHashMap<NodeId, (usize, usize)>;
+
+impl Tree {
+    /// The root node.
+    pub fn root(&self) -> NodeId {
+        self.root
+    }
+    /// Number of nodes in the arena (live or not).
+    pub fn arena_len(&self) -> usize {
+        self.nodes.len()
+    }
+    /// The original input text.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+    /// The rule of `node`.
+    pub fn rule(&self, node: NodeId) -> RuleId {
+        self.nodes[node as usize].rule
+    }
+    /// The rule of the slot `node` occupies (differs from [`Tree::rule`] after a hoist).
+    pub fn slot_rule(&self, node: NodeId) -> RuleId {
+        self.nodes[node as usize].slot_rule
+    }
+    /// How `node` is derived in the slot it currently occupies.
+    pub fn derivation(&self, node: NodeId) -> Derivation {
+        self.nodes[node as usize].derivation
+    }
+    /// The current parent of `node` (None for the root).
+    pub fn parent(&self, node: NodeId) -> Option<NodeId> {
+        let p = self.nodes[node as usize].parent;
+        (p != NONE).then_some(p)
+    }
+    /// Current token weight of `node`: lexical tokens it prints.
+    pub fn weight(&self, node: NodeId) -> u32 {
+        self.nodes[node as usize].weight
+    }
+    /// Whether `node` is still part of the current tree.
+    pub fn is_live(&self, node: NodeId) -> bool {
+        !self.nodes[node as usize].dead
+    }
+    /// The committed substitution of `node`.
+    pub fn subst(&self, node: NodeId) -> &Subst {
+        &self.state[node as usize]
+    }
+    /// Byte span of `node` in the original input.
+    pub fn source_span(&self, node: NodeId) -> (usize, usize) {
+        let n = &self.nodes[node as usize];
+        (n.span_start as usize, n.span_end as usize)
+    }
+    /// Token count of the current tree.
+    pub fn tokens(&self) -> u32 {
+        self.weight(self.root)
+    }
+    /// The token counter used for literal text.
+    pub fn token_counter(&self) -> &TokenCounter {
+        &self.counter
+    }
+
+    /// The segments of `node`: as built from the input, with the slots of deleted children
+    /// turned into gaps.
+    pub fn segments(&self, node: NodeId) -> &[Segment] {
+        let n = &self.nodes[node as usize];
+        &self.segments[n.seg_start as usize..n.seg_end as usize]
+    }
+
+    /// The node a slot currently prints, following committed hoists; `None` if the slot is
+    /// deleted or replaced by text.
+    fn resolve_committed(&self, mut node: NodeId) -> Option<NodeId> {
+        loop {
+            match &self.state[node as usize] {
+                Subst::Keep => return Some(node),
+                Subst::Hoist(by) => node = *by,
+                Subst::Delete | Subst::Text(_) => return None,
+            }
+        }
+    }
+
+    /// The current children of `node`, in order (deleted slots skipped, hoists followed,
+    /// text-replaced slots skipped as they are leaves now).
+    pub fn children(&self, node: NodeId) -> impl DoubleEndedIterator<Item = NodeId> + '_ {
+        let replaced = !matches!(self.state[node as usize], Subst::Keep);
+        self.segments(node).iter().filter_map(move |s| match *s {
+            Segment::Child(c) if !replaced => self.resolve_committed(c),
+            _ => None,
+        })
+    }
+
+    /// Number of current children of `node`.
+    pub fn child_count(&self, node: NodeId) -> usize {
+        self.children(node).count()
+    }
+
+    /// All live nodes in breadth-first order from the root (left to right).
+    pub fn bfs(&self) -> Vec<NodeId> {
+        let mut order = vec![self.root];
+        let mut i = 0;
+        while i < order.len() {
+            let n = order[i];
+            order.extend(self.children(n));
+            i += 1;
+        }
+        order
+    }
+
+    /// The live nodes of each depth level, root level first.
+    pub fn levels(&self) -> Vec<Vec<NodeId>> {
+        let mut levels = vec![vec![self.root]];
+        loop {
+            let next: Vec<NodeId> = levels
+                .last()
+                .unwrap()
+                .iter()
+                .flat_map(|&n| self.children(n))
+                .collect();
+            if next.is_empty() {
+                return levels;
+            }
+            levels.push(next);
+        }
+    }
+
+    /// Whether `anc` is `node` or one of its current ancestors.
+    pub fn is_ancestor_or_self(&self, anc: NodeId, mut node: NodeId) -> bool {
+        loop {
+            if node == anc {
+                return true;
+            }
+            match self.parent(node) {
+                Some(p) => node = p,
+                None => return false,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::language::RuleInfo;
+
+    const RULES: &[RuleInfo] = &[
+        RuleInfo::regular("file"),
+        RuleInfo {
+            derivation: Derivation::Star,
+            ..RuleInfo::regular("item")
+        },
+        RuleInfo {
+            token: true,
+            ..RuleInfo::regular("ident")
+        },
+    ];
+
+    /// "a ( b c ) d": file > item(a) item(( item(b) item(c) )) item(d), idents as tokens.
+    fn sample() -> Tree {
+        let text = "a ( b  c ) d";
+        let mut b = TreeBuilder::new(text, RULES, &["(", ")"]);
+        b.open(0, 0);
+        b.open(1, 0);
+        b.open(2, 0);
+        b.close(1);
+        b.close(1);
+        b.open(1, 2);
+        for (s, e) in [(4, 5), (7, 8)] {
+            b.open(1, s);
+            b.open(2, s);
+            b.close(e);
+            b.close(e);
+        }
+        b.close(10);
+        b.open(1, 11);
+        b.open(2, 11);
+        b.close(12);
+        b.close(12);
+        b.close(12);
+        b.finish(0)
+    }
+
+    #[test]
+    fn unedited_tree_prints_input() {
+        let t = sample();
+        assert_eq!(t.text(), "a ( b  c ) d");
+        assert_eq!(t.tokens(), 6);
+        assert_eq!(t.levels().len(), 4);
+    }
+
+    #[test]
+    fn delete_hoist_replace_and_commit() {
+        let mut t = sample();
+        let items: Vec<NodeId> = t.children(t.root()).collect();
+        assert_eq!(items.len(), 3);
+        let paren = items[1];
+        let inner: Vec<NodeId> = t.children(paren).collect();
+        let mut e = EditSet::new();
+        e.delete(inner[0]);
+        assert_eq!(t.print(&e), "a (   c ) d");
+        let mut e = EditSet::new();
+        e.hoist(paren, inner[1]);
+        assert_eq!(t.print(&e), "a c d");
+        let mut e = EditSet::new();
+        e.replace(paren, "x".into());
+        assert_eq!(t.print(&e), "a x d");
+        // Committing a hoist keeps ids stable and updates weights and parents.
+        let mut e = EditSet::new();
+        e.hoist(paren, inner[1]);
+        t.commit(&e);
+        assert_eq!(t.text(), "a c d");
+        assert_eq!(t.tokens(), 3);
+        assert_eq!(t.parent(inner[1]), Some(t.root()));
+        assert!(!t.is_live(paren) && !t.is_live(inner[0]) && t.is_live(inner[1]));
+        assert_eq!(
+            t.children(t.root()).collect::<Vec<_>>(),
+            vec![items[0], inner[1], items[2]]
+        );
+    }
+
+    #[test]
+    fn edits_never_glue_tokens() {
+        let t = sample();
+        let items: Vec<NodeId> = t.children(t.root()).collect();
+        let mut e = EditSet::new();
+        e.replace(items[1], "".into());
+        // "a " + "" + " d": spaces stay; a replacement next to a word gets a space.
+        assert_eq!(t.print(&e), "a  d");
+        let text = "ab";
+        let mut b = TreeBuilder::new(text, RULES, &[]);
+        b.open(0, 0);
+        b.open(1, 0);
+        b.close(1);
+        b.open(1, 1);
+        b.close(2);
+        b.close(2);
+        let t = b.finish(0);
+        let items: Vec<NodeId> = t.children(t.root()).collect();
+        let mut e = EditSet::new();
+        e.replace(items[0], "x".into());
+        assert_eq!(t.print(&e), "x b");
+    }
+
+    #[test]
+    fn marks_report_printed_spans() {
+        let t = sample();
+        let items: Vec<NodeId> = t.children(t.root()).collect();
+        let mut e = EditSet::new();
+        e.delete(items[0]);
+        let (text, marks) = t.print_marked(&e, &[items[0], items[1], items[2]]);
+        assert_eq!(text, " ( b  c ) d");
+        assert!(!marks.contains_key(&items[0]));
+        let (s, en) = marks[&items[1]];
+        assert_eq!(&text[s..en], "( b  c )");
+        let (s, en) = marks[&items[2]];
+        assert_eq!(&text[s..en], "d");
+    }
+}
