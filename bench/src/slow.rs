@@ -34,6 +34,8 @@ pub fn padded(case: &Case, dir: &Path, pad_seconds: f64) -> Result<Case, String>
     std::fs::write(&path, script).map_err(|e| format!("{}: {e}", path.display()))?;
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
         .map_err(|e| format!("{}: {e}", path.display()))?;
+    // Absolute: the re-check of a result runs the oracle from a directory of its own.
+    let path = std::fs::canonicalize(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Case {
         oracle: path,
         ..case.clone()
@@ -111,6 +113,7 @@ mod tests {
         };
         let slow = padded(&case, &dir.path().join("padded"), 0.2).unwrap();
         assert_eq!(slow.name, "set/x");
+        assert!(slow.oracle.is_absolute());
         let file = dir.path().join("candidate");
         for (text, interesting) in [("a needle", true), ("hay", false)] {
             std::fs::write(&file, text).unwrap();

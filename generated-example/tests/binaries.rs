@@ -366,13 +366,13 @@ fn verification_mode_parses_every_candidate_sent_to_the_oracle() {
     let checks = &stats["syntax_checks"];
     let sent = stats["queries"]["real"].as_u64().unwrap()
         + stats["queries"]["speculative"].as_u64().unwrap();
-    // Every oracle run but three was verified: the original's test, the final check and the
-    // default algorithm's tidy-up of blank lines (parsed before it is tested) are not tree
-    // candidates.
-    assert_eq!(
-        checks["verified"].as_u64().unwrap() + 3,
-        sent,
-        "{checks} {}",
+    // Every oracle run was verified but the original's test, the final check and, when the
+    // result has blank lines to drop, the default algorithm's tidy-up of them (parsed before
+    // it is tested): these are not tree candidates.
+    let unverified = sent - checks["verified"].as_u64().unwrap();
+    assert!(
+        (2..=3).contains(&unverified),
+        "{unverified} runs not verified: {checks} {}",
         stats["queries"]
     );
     assert_eq!(checks["verified_invalid"], 0, "{checks}");
@@ -384,9 +384,17 @@ fn verification_mode_parses_every_candidate_sent_to_the_oracle() {
 
 #[test]
 fn a_result_that_does_not_parse_is_reported() {
-    // Token ddmin has no syntax check: with a grep oracle its result is not Java.
+    // Token ddmin has no syntax check: with a grep oracle its result is not Java (the oracle
+    // does not keep the type and the `;`, so the result is not even a field of a compact
+    // source file).
     let dir = tempfile::tempdir().unwrap();
-    let oracle = java_grep_oracle(dir.path());
+    let oracle = dir.path().join("keep.sh");
+    std::fs::write(&oracle, "#!/bin/sh\ngrep -q 'total = sum' \"$1\"\n").unwrap();
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&oracle)
+        .status()
+        .unwrap();
     let input = dir.path().join("Ledger.java");
     std::fs::copy(root().join("examples/java/Ledger.java"), &input).unwrap();
     let stats = dir.path().join("stats.json");
