@@ -55,6 +55,24 @@ fn parse_all(lang: &dyn Language, paths: &[PathBuf]) -> (usize, usize, Vec<Strin
     (paths.len(), bytes, failures)
 }
 
+/// The `members` of `zip` extracted to a temporary directory; `None` (with a message) when
+/// `unzip` cannot do it.
+fn unzip(zip: &Path, members: &[&str]) -> Option<tempfile::TempDir> {
+    let out = tempfile::tempdir().unwrap();
+    let status = std::process::Command::new("unzip")
+        .args(["-q", "-o"])
+        .arg(zip)
+        .args(members)
+        .arg("-d")
+        .arg(out.path())
+        .status();
+    if !status.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: could not unzip {}", zip.display());
+        return None;
+    }
+    Some(out)
+}
+
 /// Fails with the list of files that did not parse or print back.
 fn assert_none_failed(what: &str, n: usize, failures: &[String]) {
     assert!(
@@ -182,22 +200,16 @@ fn jdk_sources_parse() {
         eprintln!("skipped: no JDK 17 src.zip (apt-get install openjdk-17-source)");
         return;
     };
-    let out = tempfile::tempdir().unwrap();
-    let status = std::process::Command::new("unzip")
-        .args(["-q", "-o"])
-        .arg(zip)
-        .args([
+    let Some(out) = unzip(
+        zip,
+        &[
             "java.base/java/util/*",
             "java.base/java/lang/*",
             "java.base/java/time/*",
-        ])
-        .arg("-d")
-        .arg(out.path())
-        .status();
-    if !status.is_ok_and(|s| s.success()) {
-        eprintln!("skipped: could not unzip {}", zip.display());
+        ],
+    ) else {
         return;
-    }
+    };
     let paths: Vec<PathBuf> = files(out.path(), &["java"])
         .into_iter()
         .step_by(3)
@@ -226,25 +238,19 @@ fn jdk25_sources_parse() {
         eprintln!("skipped: no JDK 25 src.zip at {}", zip.display());
         return;
     }
-    let out = tempfile::tempdir().unwrap();
-    let status = std::process::Command::new("unzip")
-        .args(["-q", "-o"])
-        .arg(zip)
-        .args([
+    let Some(out) = unzip(
+        zip,
+        &[
             "java.base/java/lang/classfile/*",
             "java.base/jdk/internal/classfile/*",
             "java.base/jdk/internal/foreign/*",
             "java.base/java/text/*",
             "jdk.jdeps/com/sun/tools/javap/*",
             "jdk.jdeps/com/sun/tools/jnativescan/*",
-        ])
-        .arg("-d")
-        .arg(out.path())
-        .status();
-    if !status.is_ok_and(|s| s.success()) {
-        eprintln!("skipped: could not unzip {}", zip.display());
+        ],
+    ) else {
         return;
-    }
+    };
     let paths: Vec<PathBuf> = files(out.path(), &["java"]);
     assert!(paths.len() >= 300, "only {} JDK 25 files", paths.len());
     let start = Instant::now();
