@@ -21,6 +21,7 @@
 #define COLORS(X) X(RED, "red") X(GREEN, "green")
 #define AS_ENUM(name, text) name,
 #define DECLARE_COUNTER(name) static int name##_count;
+#define HEAD_INIT(type) type, 0,
 
 BEGIN_DECLS_
 
@@ -40,6 +41,10 @@ struct object {
 };
 
 enum color { COLORS(AS_ENUM) COLOR_COUNT };
+
+struct type_object { void *type; int size; const char *name; } point_type = {
+    HEAD_INIT(0) "point", /* the macro brings its own comma */
+};
 
 DECLARE_COUNTER(calls)
 
