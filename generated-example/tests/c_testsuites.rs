@@ -254,7 +254,7 @@ fn gcc_torture_tests_parse() {
         pre_rate * 100.0
     );
     assert!(
-        raw_rate >= 0.0,
+        raw_rate >= 0.985,
         "{:.2} % of raw torture files parse",
         raw_rate * 100.0
     );
@@ -307,6 +307,6 @@ fn gcc_c2x_tests_parse() {
     let raw_rate = summarize("gcc c2x, raw", accepted.len(), &raw_failures, &root);
     let pre_rate = summarize("gcc c2x, gcc -E", accepted.len(), &pre_failures, &root);
     assert!(accepted.len() >= 20, "gcc accepted only {} c2x files", accepted.len());
-    assert!(raw_rate >= 0.0, "{:.1} % of raw c2x files parse", raw_rate * 100.0);
-    assert!(pre_rate >= 0.0, "{:.1} % of preprocessed c2x files parse", pre_rate * 100.0);
+    assert!(raw_rate >= 0.94, "{:.1} % of raw c2x files parse", raw_rate * 100.0);
+    assert!(pre_rate >= 0.98, "{:.1} % of preprocessed c2x files parse", pre_rate * 100.0);
 }
