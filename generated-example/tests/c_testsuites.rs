@@ -31,7 +31,9 @@ fn tarball() -> Option<PathBuf> {
         tars.pop()
     });
     if found.is_none() {
-        eprintln!("skipped: no gcc source tarball under /usr/src/gcc-12 (apt-get install gcc-12-source)");
+        eprintln!(
+            "skipped: no gcc source tarball under /usr/src/gcc-12 (apt-get install gcc-12-source)"
+        );
     }
     found
 }
@@ -59,7 +61,10 @@ fn extract(tar: &Path, patterns: &[&str]) -> Option<tempfile::TempDir> {
         .args(patterns)
         .status();
     if !status.is_ok_and(|s| s.success()) {
-        eprintln!("skipped: could not extract {patterns:?} from {}", tar.display());
+        eprintln!(
+            "skipped: could not extract {patterns:?} from {}",
+            tar.display()
+        );
         return None;
     }
     Some(out)
@@ -97,9 +102,17 @@ fn dg_options(text: &str) -> Vec<String> {
                 continue;
             };
             for o in rest[open + 1..open + 1 + len].split_whitespace() {
-                if ["-std=", "-ansi", "-D", "-U", "-f", "-trigraphs", "-pedantic"]
-                    .iter()
-                    .any(|p| o.starts_with(p))
+                if [
+                    "-std=",
+                    "-ansi",
+                    "-D",
+                    "-U",
+                    "-f",
+                    "-trigraphs",
+                    "-pedantic",
+                ]
+                .iter()
+                .any(|p| o.starts_with(p))
                     && !o.starts_with("-fdump")
                     && !o.starts_with("-fprofile")
                 {
@@ -115,10 +128,7 @@ fn dg_options(text: &str) -> Vec<String> {
 /// `opts` names no standard): `None` when `gcc -E` or `gcc -fsyntax-only` rejects the file.
 fn gcc_preprocess(path: &Path, opts: &[String]) -> Option<String> {
     let mut args: Vec<String> = vec!["-w".into()];
-    if !opts
-        .iter()
-        .any(|o| o.starts_with("-std=") || o == "-ansi")
-    {
+    if !opts.iter().any(|o| o.starts_with("-std=") || o == "-ansi") {
         args.push("-std=gnu17".into());
     }
     args.extend(opts.iter().cloned());
@@ -188,7 +198,9 @@ fn summarize(what: &str, n: usize, failures: &[(PathBuf, String)], root: &Path) 
         eprintln!("  {}: {why}", p.strip_prefix(root).unwrap_or(p).display());
     }
     assert!(
-        failures.iter().all(|(_, why)| why != "prints back differently"),
+        failures
+            .iter()
+            .all(|(_, why)| why != "prints back differently"),
         "{what}: a file parsed but printed back differently"
     );
     rate
@@ -306,7 +318,19 @@ fn gcc_c2x_tests_parse() {
     );
     let raw_rate = summarize("gcc c2x, raw", accepted.len(), &raw_failures, &root);
     let pre_rate = summarize("gcc c2x, gcc -E", accepted.len(), &pre_failures, &root);
-    assert!(accepted.len() >= 20, "gcc accepted only {} c2x files", accepted.len());
-    assert!(raw_rate >= 0.94, "{:.1} % of raw c2x files parse", raw_rate * 100.0);
-    assert!(pre_rate >= 0.98, "{:.1} % of preprocessed c2x files parse", pre_rate * 100.0);
+    assert!(
+        accepted.len() >= 20,
+        "gcc accepted only {} c2x files",
+        accepted.len()
+    );
+    assert!(
+        raw_rate >= 0.94,
+        "{:.1} % of raw c2x files parse",
+        raw_rate * 100.0
+    );
+    assert!(
+        pre_rate >= 0.98,
+        "{:.1} % of preprocessed c2x files parse",
+        pre_rate * 100.0
+    );
 }
