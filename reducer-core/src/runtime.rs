@@ -9,8 +9,8 @@
 //! Every parse first sets pest's process-wide call limit to `10^7 + 1000 × input bytes`
 //! calls ([`set_call_limit`]), so exponential backtracking ends in an error, not a hang.
 
-use crate::language::{ParseError, Tables};
-use crate::tree::{RuleId, Tree, TreeBuilder};
+use crate::syntax::language::{ParseError, Tables};
+use crate::syntax::tree::{RuleId, Tree, TreeBuilder};
 use pest::error::{Error, ErrorVariant, InputLocation};
 use pest::iterators::Pairs;
 use pest::RuleType;
@@ -168,8 +168,8 @@ pub fn comment_len<G: PestGrammar>(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::language::RuleInfo;
-    use crate::tree::Derivation;
+    use crate::syntax::language::RuleInfo;
+    use crate::syntax::tree::Derivation;
     use pest_derive::Parser;
 
     /// A hand-made stand-in for what the macro generates: a list of words, a silent

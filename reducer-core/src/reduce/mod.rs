@@ -9,7 +9,6 @@
 //! (to a fixpoint unless it is a one-pass variant or [`AlgoOptions::one_pass`] is set).
 
 pub mod gtr;
-pub mod gtr_corpus;
 pub mod hdd;
 pub mod hoist;
 pub mod list;

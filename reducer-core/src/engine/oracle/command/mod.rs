@@ -25,7 +25,7 @@
 //! original input is not interesting.
 //!
 //! ```no_run
-//! use reducer_core::oracle::command::CommandOracle;
+//! use reducer_core::engine::oracle::command::CommandOracle;
 //! use std::sync::atomic::AtomicBool;
 //! use std::time::Duration;
 //!

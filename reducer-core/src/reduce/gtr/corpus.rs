@@ -3,14 +3,14 @@
 //!
 //! Every file of a folder (and its subfolders) is parsed with the session's language; files
 //! that do not parse or are not UTF-8 are skipped. On the GTR view of each tree (see
-//! [`super::gtr`]: chains of wrapper nodes as one node, labels, edge labels, contexts):
+//! [`super`]: chains of wrapper nodes as one node, labels, edge labels, contexts):
 //! - `mandatory_edges(L)`: the edge labels present on *every* node labelled L in the corpus;
 //! - `contexts(L)`: every (parent label, edge label) under which a node labelled L occurs,
 //!   and "root" for the labels of the corpus trees' roots.
 //!
 //! Learning is done once per (language, folder) and process; later passes of GTR* reuse it.
 
-use super::gtr::{self, Context, Edge, Label};
+use super::{self as gtr, Context, Edge, Label};
 use crate::syntax::language::Language;
 use crate::syntax::tree::Tree;
 use rustc_hash::{FxHashMap, FxHashSet};
