@@ -125,37 +125,30 @@ fn dg_options(text: &str) -> Vec<String> {
 }
 
 /// gcc's verdict and preprocessed output for `path` with `opts` (plus `-std=gnu17` when
-/// `opts` names no standard): `None` when `gcc -E` or `gcc -fsyntax-only` rejects the file.
+/// `opts` names no standard): `None` when `gcc -fsyntax-only` rejects the file. One gcc run:
+/// `-save-temps` keeps the preprocessed text it checked (the same bytes `gcc -E` prints).
 fn gcc_preprocess(path: &Path, opts: &[String]) -> Option<String> {
     let mut args: Vec<String> = vec!["-w".into()];
     if !opts.iter().any(|o| o.starts_with("-std=") || o == "-ansi") {
         args.push("-std=gnu17".into());
     }
     args.extend(opts.iter().cloned());
-    let dir = path.parent().unwrap();
+    let temps = tempfile::tempdir().ok()?;
     let syntax = Command::new("gcc")
         .args(&args)
-        .arg("-fsyntax-only")
+        .args(["-fsyntax-only", "-save-temps", "-dumpdir"])
+        .arg(temps.path().join("x-"))
         .arg("-I")
-        .arg(dir)
+        .arg(path.parent().unwrap())
         .arg(path)
         .output()
         .ok()?;
     if !syntax.status.success() {
         return None;
     }
-    let pre = Command::new("gcc")
-        .args(&args)
-        .arg("-E")
-        .arg("-I")
-        .arg(dir)
-        .arg(path)
-        .output()
-        .ok()?;
-    if !pre.status.success() {
-        return None;
-    }
-    String::from_utf8(pre.stdout).ok()
+    let stem = path.file_stem()?.to_str()?;
+    let pre = std::fs::read(temps.path().join(format!("x-{stem}.i"))).ok()?;
+    String::from_utf8(pre).ok()
 }
 
 /// Parses `text` and checks the print-back: `None` when accepted, else the reason.
