@@ -86,8 +86,9 @@ pub fn write_atomic_with(
 /// record is never executable, even when the input is).
 pub fn data_permissions_like(model: &Path) -> Option<fs::Permissions> {
     use std::os::unix::fs::PermissionsExt;
-    let mode = fs::metadata(model).ok()?.permissions().mode() & 0o666;
-    Some(fs::Permissions::from_mode(mode))
+    let mut p = permissions_like(model)?;
+    p.set_mode(p.mode() & 0o666);
+    Some(p)
 }
 
 /// The permission bits of `model` (read, write, execute for owner, group and others; no
