@@ -131,7 +131,9 @@ impl Stages<'_> {
                 break;
             }
             let utf8 = std::str::from_utf8(&text).ok();
-            if let Some(t) = utf8.filter(|t| lang.accepts(t)) {
+            // Before any stage the text is the input, which `lang` has rejected already.
+            let reread = !stages.is_empty();
+            if let Some(t) = utf8.filter(|t| reread && lang.accepts(t)) {
                 match lang.parse(t) {
                     Ok(parsed) => {
                         tree = Some(parsed);
