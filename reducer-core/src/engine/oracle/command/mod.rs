@@ -63,7 +63,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use wait::ExitStamp;
+use wait::ExitWatcher;
 
 /// How many bytes of the program's stderr a [`RunReport`] keeps (the last ones).
 pub const STDERR_TAIL_BYTES: usize = 4096;
@@ -222,6 +222,7 @@ impl CommandOracleBuilder {
             temp_base,
             env: self.env,
             reports: Arc::default(),
+            exits: ExitWatcher::default(),
         })
     }
 }
@@ -245,6 +246,8 @@ pub struct CommandOracle {
     temp_base: PathBuf,
     env: Vec<(OsString, OsString)>,
     reports: Arc<Mutex<Reports>>,
+    /// Stamps the exit of each started program.
+    exits: ExitWatcher,
 }
 
 impl CommandOracle {
@@ -340,7 +343,7 @@ impl CommandOracle {
             exit_stamp: child
                 .as_ref()
                 .ok()
-                .and_then(|c| ExitStamp::watch(c.id() as libc::pid_t)),
+                .and_then(|c| self.exits.watch(c.id() as libc::pid_t)),
             child,
             reports: self.reports.clone(),
         };

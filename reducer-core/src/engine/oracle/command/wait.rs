@@ -9,6 +9,7 @@ use crate::engine::oracle::{sys, Finished, Outcome, StartedTest};
 use std::os::unix::process::ExitStatusExt;
 use std::process::Child;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -87,35 +88,64 @@ impl StartedTest for Launched {
     }
 }
 
-/// The moment a program exited, recorded by a thread of its own that blocks until then: the
-/// thread that will reap the program may be busy elsewhere when it exits (the tester prepares
-/// the next candidate while a run goes), and its first look would then book that work as the
+/// The moment a program exited, recorded by the oracle's [`ExitWatcher`]: the thread that
+/// will reap the program may be busy elsewhere when it exits (the tester prepares the next
+/// candidate while a run goes), and its first look would then book that work as the
 /// program's time.
 #[derive(Debug)]
 pub(super) struct ExitStamp(Arc<OnceLock<Instant>>);
 
 impl ExitStamp {
-    /// Starts watching the child `pid` (without reaping it). `None` if no thread could be
-    /// started: the reaper's own observation is then the exit time.
-    pub(super) fn watch(pid: libc::pid_t) -> Option<ExitStamp> {
-        let stamp = Arc::new(OnceLock::new());
-        let set = stamp.clone();
-        std::thread::Builder::new()
-            .name("exit-stamp".to_string())
-            .stack_size(64 * 1024)
-            .spawn(move || {
-                // Fails (ECHILD) when the program was reaped first: no stamp, which is fine.
-                if let Ok(true) = sys::wait_exit(pid, false) {
-                    let _ = set.set(Instant::now());
-                }
-            })
-            .ok()?;
-        Some(ExitStamp(stamp))
-    }
-
     /// The earlier of the recorded exit and `observed` (when the reaper saw the exit).
     fn exited(&self, observed: Instant) -> Instant {
         self.0.get().map_or(observed, |&t| t.min(observed))
+    }
+}
+
+/// One thread per oracle that waits (without reaping) for each started program in turn and
+/// stamps its exit. Runs that overlap are stamped late or not at all, which the reaper's own
+/// observation bounds ([`ExitStamp::exited`]); those are the pooled runs, whose reapers wait
+/// at once. Handing a pid over costs a channel send, not a thread start, on the path that
+/// launches every run.
+#[derive(Debug, Default)]
+pub(super) struct ExitWatcher {
+    programs: Mutex<Option<Sender<Watched>>>,
+}
+
+/// A started program the watcher waits for, and where its exit goes.
+#[derive(Debug)]
+struct Watched {
+    pid: libc::pid_t,
+    stamp: Arc<OnceLock<Instant>>,
+}
+
+impl ExitWatcher {
+    /// Starts watching the child `pid`. `None` if the watching thread cannot be started.
+    pub(super) fn watch(&self, pid: libc::pid_t) -> Option<ExitStamp> {
+        let stamp = Arc::new(OnceLock::new());
+        let mut programs = lock(&self.programs);
+        if programs.is_none() {
+            let (send, receive) = channel::<Watched>();
+            std::thread::Builder::new()
+                .name("exit-stamp".to_string())
+                .stack_size(64 * 1024)
+                .spawn(move || {
+                    for Watched { pid, stamp } in receive {
+                        // Fails (ECHILD) when the program was reaped first: no stamp.
+                        if let Ok(true) = sys::wait_exit(pid, false) {
+                            let _ = stamp.set(Instant::now());
+                        }
+                    }
+                })
+                .ok()?;
+            *programs = Some(send);
+        }
+        let watched = Watched {
+            pid,
+            stamp: stamp.clone(),
+        };
+        programs.as_ref()?.send(watched).ok()?;
+        Some(ExitStamp(stamp))
     }
 }
 
