@@ -4,6 +4,7 @@
 
 use crate::engine::cache::{CacheMode, CacheOptions};
 use crate::engine::session::{SessionOptions, SyntaxCheck};
+use crate::engine::tester::Parallel;
 use crate::reduce::list::{ComplementOrder, DdOptions};
 use crate::reduce::transform::TransformOptions;
 use crate::reduce::{AlgoOptions, GtrFilter, DEFAULT_ALGORITHM};
@@ -199,8 +200,8 @@ pub struct Args {
     #[arg(long)]
     pub no_fallback: bool,
 
-    /// Oracle runs at once (default: the number of cores; at most 256). The result is the same
-    /// as with -j 1. C-Reduce's and C-Vise's --n N works too.
+    /// Oracle runs at once (default: the number of cores; at most 256). C-Reduce's and
+    /// C-Vise's --n N works too. See --parallel for what the runs do.
     #[arg(
         short = 'j',
         long = "jobs",
@@ -209,6 +210,13 @@ pub struct Args {
         value_parser = clap::value_parser!(u32).range(1..)
     )]
     pub jobs: Option<u32>,
+
+    /// What -j N runs do: `exact` speculates on the next candidates, with the -j 1 result
+    /// and queries; `merge` tests rounds of N candidates and commits the successes of a round
+    /// together (fewer sequential steps for slow oracles; the result depends on N, not on
+    /// timing).
+    #[arg(long, value_enum, default_value_t = ParallelArg::Exact, value_name = "MODE")]
+    pub parallel: ParallelArg,
 
     /// Kill an oracle run after SECS seconds and count it as not interesting (0 = never).
     #[arg(long, value_name = "SECS", default_value_t = 30.0, value_parser = parse_seconds)]
@@ -253,6 +261,15 @@ pub enum OrderArg {
     Forward,
     /// Remove the last chunk first.
     Backward,
+}
+
+/// `--parallel`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ParallelArg {
+    /// Speculation with the -j 1 result.
+    Exact,
+    /// Rounds of N candidates, successes merged.
+    Merge,
 }
 
 /// `--cache`.
@@ -410,6 +427,14 @@ impl Args {
                 literals: !self.no_literals,
                 ..TransformOptions::default()
             },
+        }
+    }
+
+    /// How -j N uses its runs.
+    pub fn parallel(&self) -> Parallel {
+        match self.parallel {
+            ParallelArg::Exact => Parallel::Exact,
+            ParallelArg::Merge => Parallel::Merge,
         }
     }
 

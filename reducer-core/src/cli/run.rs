@@ -17,7 +17,7 @@ use crate::console::{errln, out, outln};
 use crate::engine::oracle::command::{CommandOracle, RunReport};
 use crate::engine::oracle::{retry_not_run, Oracle, Outcome};
 use crate::engine::stats::OracleClock;
-use crate::engine::tester::Tester;
+use crate::engine::tester::{Parallel, Tester};
 use crate::reduce;
 use crate::reduce::list::reduce_text;
 use crate::syntax::language::Language;
@@ -320,6 +320,7 @@ fn reduce(
         args.cache_options(),
         args.jobs(),
     );
+    tester.set_parallel(args.parallel());
     let started = Instant::now();
     let style = Style::detect(args.quiet);
     let progress = Progress::new(
@@ -363,10 +364,15 @@ fn reduce(
     let mut original = input.size();
     progress.set_original(original);
     progress.println(&format!(
-        "{bin}: reducing {} ({}) with {algorithm}, -j {}, timeout {}; result goes to {}",
+        "{bin}: reducing {} ({}) with {algorithm}, -j {}{}, timeout {}; result goes to {}",
         input.path.display(),
         describe(original),
         args.jobs(),
+        if args.parallel() == Parallel::Merge && args.jobs() > 1 {
+            " (merge)"
+        } else {
+            ""
+        },
         args.timeout()
             .map_or("none".to_string(), |t| format!("{} s", t.as_secs_f64())),
         out_path.display()

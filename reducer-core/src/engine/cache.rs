@@ -109,7 +109,7 @@ pub struct Probe<'a> {
 
 /// A candidate's key in the cache (see [`Cache::key`]), with its size; no key when the cache
 /// is off or, in the config mode, the candidate has no configuration.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CacheKey {
     key: Option<Key>,
     size: usize,
@@ -119,6 +119,11 @@ impl CacheKey {
     /// No key: the cache neither answers nor stores the candidate (e.g. a syntax rejection).
     pub fn none() -> Self {
         CacheKey { key: None, size: 0 }
+    }
+
+    /// Whether the cache answers and stores candidates under this key.
+    pub fn is_some(&self) -> bool {
+        self.key.is_some()
     }
 }
 

@@ -6,7 +6,7 @@ use crate::engine::syntax_check::{make_candidate, CheckCounters};
 use crate::engine::tester::{Candidate, Tester};
 use crate::syntax::language::{Language, Tables};
 use crate::syntax::tree::{Derivation, EditSet, NodeId, Subst, Tree};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 /// How candidates are checked for syntax before the oracle sees them.
@@ -149,43 +149,63 @@ impl<'l> Session<'l> {
 
     /// As [`Session::first_interesting`], with a configuration key per candidate for the
     /// config-keyed cache baseline.
+    ///
+    /// In merge mode ([`Tester::merging`]) several of the edit sets may be committed at once
+    /// (their union); the index returned is the first of them, and edit sets that such a
+    /// commit made moot ([`EditSet::is_moot`]) are rejected unseen.
     pub fn first_interesting_keyed(
         &mut self,
         next: &mut dyn FnMut(&View<'_>) -> Option<KeyedEdits>,
     ) -> Option<usize> {
-        let mut tried: Vec<EditSet> = Vec::new();
+        let tried: RefCell<Vec<EditSet>> = RefCell::new(Vec::new());
         let checks = CheckCounters::default();
+        let merging = self.tester.merging();
         let found = {
             let view = View {
                 tree: &self.tree,
                 lang: self.lang,
             };
-            let options = &self.options;
-            let tried = &mut tried;
-            let checks = &checks;
+            let (options, tried, checks) = (&self.options, &tried, &checks);
             let mut candidates = std::iter::from_fn(|| {
                 let (e, config) = next(&view)?;
-                let mut c = make_candidate(view.tree, view.lang, options, &e, checks);
+                let mut c = if merging && e.is_moot(view.tree) {
+                    Candidate::rejected()
+                } else {
+                    make_candidate(view.tree, view.lang, options, &e, checks)
+                };
                 c.config = config;
-                tried.push(e);
+                tried.borrow_mut().push(e);
                 Some(c)
             });
-            self.tester.first_interesting(&mut candidates)
+            let mut merge = |winners: &[usize]| {
+                let tried = tried.borrow();
+                let union = EditSet::union(winners.iter().map(|&i| &tried[i]));
+                make_candidate(view.tree, view.lang, options, &union, checks)
+            };
+            self.tester
+                .first_interesting_merged(&mut candidates, &mut merge)
         };
+        self.count_checks(&checks);
+        let found = found?;
+        let tried = tried.into_inner();
+        let edits = EditSet::union(found.winners.iter().map(|&i| &tried[i]));
+        self.tree.commit(&edits);
+        debug_assert_eq!(
+            self.tree.text().as_bytes(),
+            &found.text[..],
+            "commit diverged from candidate"
+        );
+        let tokens = self.tree.tokens() as usize;
+        self.tester.record_size(found.text.len(), tokens);
+        Some(found.winners[0])
+    }
+
+    /// Adds a list test's syntax-check counters to the statistics.
+    fn count_checks(&mut self, checks: &CheckCounters) {
         let stats = self.tester.stats_mut();
         stats.local_checks += checks.local.get();
         stats.full_parses += checks.full.get();
         stats.check_time += checks.time.get();
-        let (index, text) = found?;
-        self.tree.commit(&tried[index]);
-        debug_assert_eq!(
-            self.tree.text().as_bytes(),
-            &text[..],
-            "commit diverged from candidate"
-        );
-        let tokens = self.tree.tokens() as usize;
-        self.tester.record_size(text.len(), tokens);
-        Some(index)
     }
 
     /// Tests whole texts that `next` generates from the current tree, in order, and adopts
@@ -194,9 +214,14 @@ impl<'l> Session<'l> {
     /// larger than the current one in tokens or in bytes (or equal in both) is rejected
     /// unseen: the transformations that work on texts can cross node boundaries, but never
     /// grow the input or send it something that does not parse.
+    ///
+    /// In merge mode `merge` gives the text combining the candidates at the given indices
+    /// (`None` when they do not combine); the index returned is then the first of those
+    /// adopted together.
     pub fn first_interesting_text(
         &mut self,
         next: &mut dyn FnMut(&Tree) -> Option<String>,
+        merge: &mut dyn FnMut(&Tree, &[usize]) -> Option<String>,
     ) -> Option<usize> {
         let checks = CheckCounters::default();
         let found = {
@@ -205,11 +230,13 @@ impl<'l> Session<'l> {
             // Sizes as the lexical counter sees them, the same way for both texts.
             let current = tree.text();
             let (tokens, bytes) = (tree.token_counter().count(&current), current.len());
-            let mut candidates = std::iter::from_fn(|| {
-                let text = next(tree)?;
+            let candidate = |text: Option<String>| {
+                let Some(text) = text else {
+                    return Candidate::rejected();
+                };
                 let n = tree.token_counter().count(&text);
                 if n > tokens || text.len() > bytes || (n == tokens && text.len() == bytes) {
-                    return Some(Candidate::rejected());
+                    return Candidate::rejected();
                 }
                 let check = move |t: &[u8]| {
                     checks.full.set(checks.full.get() + 1);
@@ -219,16 +246,17 @@ impl<'l> Session<'l> {
                 if verify {
                     candidate.verify = Some(Box::new(move |t: &[u8]| lang.accepts_bytes(t)));
                 }
-                Some(candidate)
-            });
-            self.tester.first_interesting(&mut candidates)
+                candidate
+            };
+            let mut candidates = std::iter::from_fn(|| next(tree).map(|t| candidate(Some(t))));
+            let mut merge = |winners: &[usize]| candidate(merge(tree, winners));
+            self.tester
+                .first_interesting_merged(&mut candidates, &mut merge)
         };
-        let stats = self.tester.stats_mut();
-        stats.full_parses += checks.full.get();
-        stats.check_time += checks.time.get();
-        let (index, text) = found?;
-        self.replace_text(&String::from_utf8_lossy(&text));
-        Some(index)
+        self.count_checks(&checks);
+        let found = found?;
+        self.replace_text(&String::from_utf8_lossy(&found.text));
+        Some(found.winners[0])
     }
 
     /// Re-parses the current text so that the tree holds no committed edits (the text

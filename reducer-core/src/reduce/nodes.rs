@@ -102,5 +102,21 @@ pub fn reduce_nodes(
         }
     }
     let all = items.into_iter().map(|(n, _)| n).collect();
-    algorithm.reduce(all, &mut configs, options)
+    let options = filling_the_workers(
+        configs.session.tester.merging(),
+        configs.session.tester.jobs(),
+        options,
+    );
+    algorithm.reduce(all, &mut configs, &options)
+}
+
+/// The list reducer's options in merge mode: a split factor of at least the number of jobs,
+/// so that one pass has a candidate for every worker (ddmin-split-factor.txt studies ν > 2
+/// for the same trade: more tests per round, fewer rounds). Unchanged in exact mode.
+fn filling_the_workers(merging: bool, jobs: usize, options: &DdOptions) -> DdOptions {
+    let mut options = *options;
+    if merging {
+        options.split_factor = options.split_factor.max(jobs);
+    }
+    options
 }

@@ -73,6 +73,20 @@ impl EditSet {
             self.set(n, s.clone());
         }
     }
+    /// The edits of all of `sets` together; where two edit the same node, the earlier
+    /// one's substitution stands.
+    pub fn union<'a>(sets: impl DoubleEndedIterator<Item = &'a EditSet>) -> EditSet {
+        let mut all = EditSet::new();
+        for e in sets.rev() {
+            all.extend(e);
+        }
+        all
+    }
+    /// Whether committing these edits would change nothing in `tree`: every edited node is
+    /// gone already (after a merged commit took in an edit of it, or of an ancestor).
+    pub fn is_moot(&self, tree: &Tree) -> bool {
+        self.map.keys().all(|&n| !tree.is_live(n))
+    }
 }
 
 impl Tree {

@@ -28,6 +28,7 @@ use super::progress::Sample;
 use crate::engine::cache::{CacheMode, CacheStats};
 use crate::engine::session::SyntaxCheck;
 use crate::engine::stats::Stats;
+use crate::engine::tester::Parallel;
 use crate::reduce::list::ComplementOrder;
 use crate::reduce::GtrFilter;
 use serde::{Deserialize, Serialize};
@@ -264,6 +265,9 @@ pub struct Options {
     pub gtr_filter: String,
     /// Oracle runs at once.
     pub jobs: usize,
+    /// What they do: `exact` or `merge`.
+    #[serde(default)]
+    pub parallel: String,
     /// Per-run timeout (`null` for none).
     pub timeout_seconds: Option<f64>,
     /// The launcher prefix.
@@ -310,6 +314,11 @@ impl Options {
                 GtrFilter::Corpus(dir) => format!("corpus:{}", dir.display()),
             },
             jobs: args.jobs(),
+            parallel: match args.parallel() {
+                Parallel::Exact => "exact",
+                Parallel::Merge => "merge",
+            }
+            .to_string(),
             timeout_seconds: args.timeout().map(|t| t.as_secs_f64()),
             launcher: args.launcher().unwrap_or_default(),
         }

@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 
 mod candidate;
 mod pool;
+mod rounds;
 #[cfg(test)]
 mod tests;
 
@@ -38,6 +39,33 @@ const INTERRUPT_POLL: Duration = Duration::from_millis(20);
 pub type BestSink = Box<dyn FnMut(&[u8]) + Send>;
 /// Watches the tests as they happen.
 pub type Observer = Box<dyn FnMut(&Event, &Stats) + Send>;
+
+/// How `-j N` (N > 1) uses its workers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Parallel {
+    /// Speculation on the next candidates of the list; the first interesting one in list
+    /// order wins, so the run is exactly the `-j 1` run.
+    #[default]
+    Exact,
+    /// Rounds of N candidates tested together; the successes of a round are merged (see
+    /// [`Tester::first_interesting_merged`]). Deterministic for a given N: the result depends
+    /// only on the oracle's answers, never on timing.
+    Merge,
+}
+
+/// The interesting candidate a list test adopted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The list indices of the candidates it is made of, ascending: one, or (merge mode)
+    /// several candidates whose union was interesting.
+    pub winners: Vec<usize>,
+    /// Its text.
+    pub text: Vec<u8>,
+}
+
+/// Builds the union of the candidates at the given list indices (ascending), for the merge
+/// mode; a rejected candidate when they do not combine.
+pub type Merge<'m, 'c> = dyn FnMut(&[usize]) -> Candidate<'c> + 'm;
 
 /// The state of one candidate of the list being tested.
 enum Slot<'c> {
@@ -73,6 +101,7 @@ pub struct Tester {
     cache: Cache,
     stats: Stats,
     jobs: usize,
+    parallel: Parallel,
     pool: Option<Pool>,
     /// With `-j 1`, the started test the main thread waits for itself (no hand-off).
     own_run: Option<Job>,
@@ -93,6 +122,7 @@ impl Tester {
             cache: Cache::new(cache),
             stats: Stats::default(),
             jobs: jobs.max(1),
+            parallel: Parallel::Exact,
             pool: None,
             own_run: None,
             best: None,
@@ -101,6 +131,18 @@ impl Tester {
             not_run_cause: None,
             clock: Arc::new(OracleClock::default()),
         }
+    }
+
+    /// Sets how `-j N` uses its workers (exact speculation by default).
+    pub fn set_parallel(&mut self, parallel: Parallel) {
+        self.parallel = parallel;
+    }
+
+    /// Whether list tests may merge successes ([`Parallel::Merge`] with more than one job):
+    /// the callers of [`Tester::first_interesting_merged`] skip candidates that a merged
+    /// commit has made moot.
+    pub fn merging(&self) -> bool {
+        self.parallel == Parallel::Merge && self.jobs > 1
     }
 
     /// Calls `sink` with every interesting candidate found from now on.
@@ -215,13 +257,47 @@ impl Tester {
         let found = self.first_interesting_pooled(candidates);
         self.stats.oracle_busy = self.clock.busy();
         let (index, text) = found?;
+        self.adopt(&text);
+        Some((index, text))
+    }
+
+    /// As [`Tester::first_interesting`], but in merge mode ([`Tester::merging`]) the
+    /// candidates are tested in rounds of `jobs`, and when several of a round are
+    /// interesting, `merge` builds their unions: the largest union of the first k of them
+    /// (k from all down to 2, at most `jobs` unions, tested together) that is interesting
+    /// wins, else the first success. Every oracle run of a round counts as a query. In exact
+    /// mode (or with one job) this is [`Tester::first_interesting`].
+    pub fn first_interesting_merged<'c>(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Candidate<'c>>,
+        merge: &mut Merge<'_, 'c>,
+    ) -> Option<Found> {
+        if !self.merging() {
+            return self
+                .first_interesting(candidates)
+                .map(|(index, text)| Found {
+                    winners: vec![index],
+                    text,
+                });
+        }
+        if self.stopped() {
+            return None;
+        }
+        let found = self.first_interesting_in_rounds(candidates, merge);
+        self.stats.oracle_busy = self.clock.busy();
+        let found = found?;
+        self.adopt(&found.text);
+        Some(found)
+    }
+
+    /// Counts an adopted interesting candidate and passes it on (best-so-far, observer).
+    fn adopt(&mut self, text: &[u8]) {
         self.stats.interesting += 1;
         self.cache.found_interesting(text.len());
         if let Some(best) = self.best.as_mut() {
-            best(&text);
+            best(text);
         }
         self.notify(Event::Improved { bytes: text.len() });
-        Some((index, text))
     }
 
     /// Counts a test the sequential algorithm needed.
@@ -408,34 +484,15 @@ impl Tester {
         loop {
             // Decide the head of the list as far as the answers allow.
             while matches!(slots.front(), Some(Slot::Answered { .. })) {
-                let Some(Slot::Answered {
-                    outcome,
-                    source,
-                    text,
-                    key,
-                    elapsed,
-                    check,
-                }) = slots.pop_front()
-                else {
-                    unreachable!()
-                };
+                let slot = slots.pop_front().expect("an answered slot");
                 base += 1;
-                let (outcome, settled) = self.settle(outcome, source, &key, &text, check);
-                let elapsed = if settled == source {
-                    elapsed
-                } else {
-                    Duration::ZERO
-                };
-                self.count(outcome, settled, text.len(), elapsed);
+                let (outcome, text) = self.decide(slot);
                 if outcome.is_interesting() {
                     winner = Some((base - 1, text));
                     break;
                 }
                 if outcome == Outcome::NotRun {
-                    // The sequential run needed this answer and cannot have it: stop.
-                    let cause = self.oracle.not_run_cause();
-                    self.not_run_cause =
-                        Some(cause.unwrap_or_else(|| "the test could not be run".to_string()));
+                    self.stop_not_run();
                     break;
                 }
             }
@@ -464,21 +521,7 @@ impl Tester {
             // Wait for the next oracle answer.
             let done = self.next_done(&slots);
             running -= 1;
-            self.stats.not_run += done.not_run;
-            let pos = done.index - base;
-            let Slot::Running { key, .. } = &mut slots[pos] else {
-                unreachable!("answer for a slot that was not running")
-            };
-            let key = std::mem::replace(key, CacheKey::none());
-            self.cache.insert_ahead(&key, done.outcome);
-            slots[pos] = Slot::Answered {
-                outcome: done.outcome,
-                source: Source::Oracle,
-                text: done.text,
-                key,
-                elapsed: done.elapsed,
-                check: None,
-            };
+            self.answer(&mut slots, base, done);
         }
         // Whatever is left lies past the winner: oracle runs there were speculation. Cancel
         // the ones still running and wait for them (a completed one still feeds the cache).
@@ -502,6 +545,56 @@ impl Tester {
             }
         }
         winner
+    }
+
+    /// Settles and counts the answered slot at the head of the list (see
+    /// [`Tester::settle`]); returns its outcome and text.
+    fn decide(&mut self, slot: Slot<'_>) -> (Outcome, Vec<u8>) {
+        let Slot::Answered {
+            outcome,
+            source,
+            text,
+            key,
+            elapsed,
+            check,
+        } = slot
+        else {
+            unreachable!("deciding a slot that has no answer")
+        };
+        let (outcome, settled) = self.settle(outcome, source, &key, &text, check);
+        let elapsed = if settled == source {
+            elapsed
+        } else {
+            Duration::ZERO
+        };
+        self.count(outcome, settled, text.len(), elapsed);
+        (outcome, text)
+    }
+
+    /// Stops the tester: the sequential run needed an answer that could not be had.
+    fn stop_not_run(&mut self) {
+        let cause = self.oracle.not_run_cause();
+        self.not_run_cause = Some(cause.unwrap_or_else(|| "the test could not be run".to_string()));
+    }
+
+    /// Records an oracle answer in its slot (`base` is the list index of the first slot) and
+    /// in the cache, ahead of the sequential order.
+    fn answer(&mut self, slots: &mut VecDeque<Slot<'_>>, base: usize, done: Done) {
+        self.stats.not_run += done.not_run;
+        let pos = done.index - base;
+        let Slot::Running { key, .. } = &mut slots[pos] else {
+            unreachable!("answer for a slot that was not running")
+        };
+        let key = std::mem::replace(key, CacheKey::none());
+        self.cache.insert_ahead(&key, done.outcome);
+        slots[pos] = Slot::Answered {
+            outcome: done.outcome,
+            source: Source::Oracle,
+            text: done.text,
+            key,
+            elapsed: done.elapsed,
+            check: None,
+        };
     }
 
     /// Waits for the next oracle answer. Once the run is interrupted (Ctrl-C), the runs still

@@ -307,3 +307,103 @@ fn a_cache_answer_the_sequential_run_lacked_still_gets_its_syntax_check() {
     assert_eq!(counts(1), (2, 0, 1));
     assert_eq!(counts(3), counts(1));
 }
+
+/// A tester in merge mode whose oracle records every text it sees.
+fn merging(jobs: usize, pred: fn(&[u8]) -> bool) -> (Tester, Arc<std::sync::Mutex<Vec<String>>>) {
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let oracle = FnOracle(move |b: &[u8]| {
+        log.lock()
+            .unwrap()
+            .push(String::from_utf8_lossy(b).into_owned());
+        pred(b)
+    });
+    let mut t = Tester::new(Arc::new(oracle), CacheOptions::default(), jobs);
+    t.set_parallel(Parallel::Merge);
+    (t, seen)
+}
+
+/// Candidates named by letters; a union is the letters of its members, in order.
+fn letters<'a>(list: &'a [&'static str]) -> impl FnMut(&[usize]) -> Candidate<'static> + 'a {
+    move |winners: &[usize]| Candidate::text(winners.iter().map(|&i| list[i]).collect::<String>())
+}
+
+#[test]
+fn a_merge_round_commits_the_union_of_its_successes() {
+    // Interesting: any text holding B or C or F (so unions of them are too).
+    let pred: fn(&[u8]) -> bool = |b| b.iter().any(|c| b"BCF".contains(c));
+    let list = ["a", "B", "C", "d", "e", "F", "g", "h"];
+    let (mut t, seen) = merging(4, pred);
+    let found = t
+        .first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list))
+        .unwrap();
+    // Round 1 is a, B, C, d; their successes B and C merge; F (round 2) is never tried.
+    assert_eq!(found.winners, [1, 2]);
+    assert_eq!(found.text, b"BC");
+    let mut seen = seen.lock().unwrap().clone();
+    seen[..4].sort();
+    assert_eq!(seen, ["B", "C", "a", "d", "BC"]);
+    let s = t.stats();
+    assert_eq!((s.queries, s.interesting, s.speculative), (5, 1, 0));
+}
+
+#[test]
+fn the_largest_interesting_prefix_union_wins_else_the_first_success() {
+    // B, C, D each interesting alone; a union holding D is not.
+    let list = ["B", "C", "D", "x"];
+    let (mut t, seen) = merging(4, |b| (!b.contains(&b'D') || b == b"D") && b != b"x");
+    let found = t
+        .first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list))
+        .unwrap();
+    // Unions BCD (no) and BC (yes), tested together in one round.
+    assert_eq!((found.winners, found.text), (vec![0, 1], b"BC".to_vec()));
+    assert_eq!(seen.lock().unwrap().len(), 6);
+    // No union works: the first success stands.
+    let (mut t, _) = merging(4, |b| b.len() == 1 && b != b"x");
+    let found = t
+        .first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list))
+        .unwrap();
+    assert_eq!((found.winners, found.text), (vec![0], b"B".to_vec()));
+}
+
+#[test]
+fn merge_mode_with_one_job_is_the_exact_mode() {
+    let list = ["a", "B", "C", "d"];
+    let (mut t, seen) = merging(1, |b| b.iter().any(|c| c.is_ascii_uppercase()));
+    let found = t
+        .first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list))
+        .unwrap();
+    assert_eq!((found.winners, found.text), (vec![1], b"B".to_vec()));
+    assert_eq!(*seen.lock().unwrap(), ["a", "B"]);
+}
+
+#[test]
+fn a_round_runs_equal_texts_once_and_counts_the_twin_as_a_cache_hit() {
+    let list = ["a", "b", "a", "c"];
+    let (mut t, seen) = merging(4, |_| false);
+    let got = t.first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list));
+    assert_eq!(got, None);
+    assert_eq!(seen.lock().unwrap().len(), 3);
+    let s = t.stats();
+    assert_eq!((s.queries, s.cache_hits, s.speculative), (3, 1, 0));
+}
+
+#[test]
+fn merge_rounds_do_not_depend_on_timing() {
+    // Answers arrive in a random order (random sleeps); what is adopted does not change.
+    let pred: fn(&[u8]) -> bool = |b| {
+        let wait = b.iter().map(|&c| c as u64).sum::<u64>() % 7;
+        std::thread::sleep(std::time::Duration::from_millis(wait));
+        !b.is_empty() && b.iter().all(|c| c.is_ascii_uppercase())
+    };
+    let list = ["a", "B", "c", "D", "E", "f", "G", "h", "I"];
+    let mut results = Vec::new();
+    for _ in 0..5 {
+        let (mut t, _) = merging(3, pred);
+        let found = t.first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list));
+        results.push((found, t.stats().queries));
+    }
+    assert!(results.windows(2).all(|w| w[0] == w[1]), "{results:?}");
+    // Round 1: a, B, c: one success, B, adopted alone.
+    assert_eq!(results[0].0.as_ref().unwrap().winners, [1]);
+}

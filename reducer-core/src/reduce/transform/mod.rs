@@ -27,6 +27,7 @@ pub mod token_windows;
 
 use crate::engine::session::{Session, View};
 use crate::syntax::tree::{EditSet, NodeId, RuleId, Subst, Tree};
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -58,8 +59,74 @@ impl Default for TransformOptions {
 pub(crate) enum Change {
     /// Substitutions on nodes of the current tree.
     Edits(EditSet),
-    /// A whole new text, for changes that cross node boundaries.
+    /// The bytes `from..to` of the current text replaced by `by`, for changes that cross
+    /// node boundaries.
+    Splice {
+        /// Where the replaced bytes start.
+        from: usize,
+        /// Where they end.
+        to: usize,
+        /// What stands in their place.
+        by: &'static str,
+    },
+    /// A whole new text.
     Text(String),
+}
+
+impl Change {
+    /// The text this change gives on `tree`.
+    fn apply(&self, tree: &Tree) -> String {
+        match self {
+            Change::Edits(e) => tree.print(e),
+            Change::Splice { .. } => splice(&tree.text(), [self]),
+            Change::Text(t) => t.clone(),
+        }
+    }
+
+    /// The text all of `changes` (of distinct sites) give together on `tree`: the union of
+    /// their edits, or their splices when none overlaps another; `None` otherwise.
+    fn combine(tree: &Tree, changes: &[&Change]) -> Option<String> {
+        if changes.iter().all(|c| matches!(c, Change::Edits(_))) {
+            let edits = changes.iter().map(|c| match c {
+                Change::Edits(e) => e,
+                _ => unreachable!(),
+            });
+            return Some(tree.print(&EditSet::union(edits)));
+        }
+        let mut spans: Vec<(usize, usize)> = Vec::with_capacity(changes.len());
+        for c in changes {
+            let Change::Splice { from, to, .. } = c else {
+                return None;
+            };
+            spans.push((*from, *to));
+        }
+        spans.sort_unstable();
+        if spans.windows(2).any(|w| w[0].1 > w[1].0) {
+            return None;
+        }
+        Some(splice(&tree.text(), changes.iter().copied()))
+    }
+}
+
+/// `text` with the (non-overlapping) splices of `changes` made.
+fn splice<'a>(text: &str, changes: impl IntoIterator<Item = &'a Change>) -> String {
+    let mut spans: Vec<(usize, usize, &str)> = changes
+        .into_iter()
+        .filter_map(|c| match c {
+            Change::Splice { from, to, by } => Some((*from, *to, *by)),
+            _ => None,
+        })
+        .collect();
+    spans.sort_unstable_by_key(|&(from, _, _)| from);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (from, to, by) in spans {
+        out.push_str(&text[at..from]);
+        out.push_str(by);
+        at = to;
+    }
+    out.push_str(&text[at..]);
+    out
 }
 
 /// Above this many tokens the transformations do nothing: each candidate is a full parse
@@ -87,27 +154,33 @@ pub(crate) fn by_sites<T>(
             break;
         }
         let lang = s.lang;
-        let mut produced: Vec<usize> = Vec::new();
+        // The sites that gave a candidate, with their changes (for merging).
+        let produced: RefCell<Vec<(usize, Change)>> = RefCell::new(Vec::new());
         let mut i = start;
-        let found = s.first_interesting_text(&mut |tree| {
-            let view = View { tree, lang };
-            while i < list.len() {
-                let k = i;
-                i += 1;
-                if let Some(c) = change(&view, &list[k]) {
-                    produced.push(k);
-                    return Some(match c {
-                        Change::Text(t) => t,
-                        Change::Edits(e) => tree.print(&e),
-                    });
+        let found = s.first_interesting_text(
+            &mut |tree| {
+                let view = View { tree, lang };
+                while i < list.len() {
+                    let k = i;
+                    i += 1;
+                    if let Some(c) = change(&view, &list[k]) {
+                        let text = c.apply(tree);
+                        produced.borrow_mut().push((k, c));
+                        return Some(text);
+                    }
                 }
-            }
-            None
-        });
+                None
+            },
+            &mut |tree, winners| {
+                let produced = produced.borrow();
+                let changes: Vec<&Change> = winners.iter().map(|&w| &produced[w].1).collect();
+                Change::combine(tree, &changes)
+            },
+        );
         match found {
             Some(index) => {
                 changed = true;
-                start = produced[index];
+                start = produced.borrow()[index].0;
             }
             None => break,
         }

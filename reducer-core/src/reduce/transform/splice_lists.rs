@@ -13,10 +13,10 @@ use std::sync::Arc;
 
 /// One pass; returns whether anything changed.
 pub fn pass(s: &mut Session<'_>, _o: &AlgoOptions) -> bool {
-    by_sites(s, &sites, &|v, (node, texts)| {
+    by_sites(s, &sites, &|_, (node, texts)| {
         let mut edits = EditSet::new();
         edits.replace(*node, Arc::from(texts.join("\n")));
-        Some(Change::Text(v.tree.print(&edits)))
+        Some(Change::Edits(edits))
     })
 }
 

@@ -54,13 +54,12 @@ fn windows_of(s: &mut Session<'_>, k: usize, o: &AlgoOptions) -> bool {
     };
     let text = |v: &View<'_>, &(start, from, to): &(usize, usize, usize)| {
         let text = v.tree.text();
-        let mut out = String::with_capacity(text.len());
-        out.push_str(&text[..from]);
-        if start > 0 && !text[..from].ends_with(char::is_whitespace) {
-            out.push(' ');
-        }
-        out.push_str(&text[to..]);
-        Some(Change::Text(out))
+        let space = start > 0 && !text[..from].ends_with(char::is_whitespace);
+        Some(Change::Splice {
+            from,
+            to,
+            by: if space { " " } else { "" },
+        })
     };
     by_sites(s, &sites, &text)
 }

@@ -1,0 +1,164 @@
+//! The merge mode of `-j N` ([`Parallel::Merge`](super::Parallel::Merge)): rounds of N
+//! oracle runs, and the successes of a round merged.
+//!
+//! The exact mode runs ahead on the next candidates of a list but throws away everything
+//! past the first success, so each success costs a sequential oracle run and a slow oracle
+//! gets little from more jobs. Here a round takes the next candidates of the list until N of
+//! them need the oracle, runs those N together and waits for all of them. When several are
+//! interesting, their unions are tested in one more round: the union of the first k
+//! successes for k from all of them down to 2, and the largest interesting union is adopted
+//! (else the first success). One round can so commit many deletions of independent parts of
+//! the input. Which candidates form a round depends only on the list and the cache, which
+//! depend only on earlier answers: the result is deterministic for a given N.
+
+use super::{Candidate, Found, Merge, Slot, Source, Tester};
+use crate::engine::oracle::Outcome;
+use std::collections::VecDeque;
+use std::time::Duration;
+
+/// At most this many cheap answers (cache, syntax) per oracle run of a round, so that a
+/// list of rejected candidates does not pile up in memory.
+const CHEAP_PER_RUN: usize = 64;
+
+/// The answers of one round.
+struct Round {
+    /// The round's interesting candidates: their positions in the round and texts.
+    interesting: Vec<(usize, Vec<u8>)>,
+    /// How many candidates the round took from the list.
+    len: usize,
+    /// The list has no candidate left.
+    exhausted: bool,
+}
+
+impl Tester {
+    /// [`Tester::first_interesting_merged`] in merge mode: rounds until one has a success,
+    /// then the merge of its successes.
+    pub(super) fn first_interesting_in_rounds<'c>(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Candidate<'c>>,
+        merge: &mut Merge<'_, 'c>,
+    ) -> Option<Found> {
+        let mut base = 0;
+        let round = loop {
+            let round = self.round(candidates)?;
+            if !round.interesting.is_empty() {
+                break round;
+            }
+            if round.exhausted || self.stopped() {
+                return None;
+            }
+            base += round.len;
+        };
+        let mut successes = round.interesting.into_iter();
+        let (first, text) = successes.next().expect("a success");
+        let winners: Vec<usize> = std::iter::once(first)
+            .chain(successes.map(|(i, _)| i))
+            .map(|i| base + i)
+            .collect();
+        let first = Found {
+            winners: winners[..1].to_vec(),
+            text,
+        };
+        if winners.len() == 1 || self.stopped() {
+            return Some(first);
+        }
+        // The unions of the first k successes, largest first: the first interesting one in
+        // this order is the largest.
+        let sizes: Vec<usize> = (2..=winners.len()).rev().take(self.jobs).collect();
+        let mut unions = sizes.iter().map(|&k| merge(&winners[..k]));
+        let Some(merged) = self.round(&mut unions) else {
+            return Some(first); // the tester stopped; the first success stands
+        };
+        Some(match merged.interesting.into_iter().next() {
+            Some((i, text)) => Found {
+                winners: winners[..sizes[i]].to_vec(),
+                text,
+            },
+            None => first,
+        })
+    }
+
+    /// One round: the next candidates of the list until `jobs` of them run (or the list
+    /// ends, or a cheap answer is interesting), all runs awaited, then every answer settled
+    /// and counted in list order. `None` if the tester stopped on a test that could not be
+    /// run before any success.
+    fn round<'c>(&mut self, candidates: &mut dyn Iterator<Item = Candidate<'c>>) -> Option<Round> {
+        let mut slots: VecDeque<Slot<'c>> = VecDeque::new();
+        // Candidates whose text another one of the round runs already: (slot, that slot).
+        let mut twins: Vec<(usize, usize)> = Vec::new();
+        let mut running = 0;
+        let mut exhausted = false;
+        while running < self.jobs && slots.len() < self.jobs * CHEAP_PER_RUN {
+            let Some(slot) = self.prepare(candidates) else {
+                exhausted = true;
+                break;
+            };
+            let cheap_success = matches!(
+                &slot,
+                Slot::Answered { outcome, .. } if outcome.is_interesting()
+            );
+            let twin = match &slot {
+                Slot::Waiting { key, .. } if key.is_some() => slots
+                    .iter()
+                    .position(|s| matches!(s, Slot::Running { key: k, .. } if k == key)),
+                _ => None,
+            };
+            slots.push_back(slot);
+            match twin {
+                Some(of) => {
+                    // Left waiting: it takes the answer of its twin.
+                    let last = slots.len() - 1;
+                    twins.push((last, of));
+                    let Some(Slot::Waiting { text, key, .. }) = slots.pop_back() else {
+                        unreachable!()
+                    };
+                    slots.push_back(Slot::Answered {
+                        outcome: Outcome::Unresolved,
+                        source: Source::Cache,
+                        text,
+                        key,
+                        elapsed: Duration::ZERO,
+                        check: None,
+                    });
+                }
+                None if self.start_waiting(&mut slots, 0) => running += 1,
+                None => {}
+            }
+            if cheap_success {
+                break;
+            }
+        }
+        while running > 0 {
+            let done = self.next_done(&slots);
+            running -= 1;
+            self.answer(&mut slots, 0, done);
+        }
+        for (twin, of) in twins {
+            let Slot::Answered {
+                outcome: answer, ..
+            } = slots[of]
+            else {
+                unreachable!("every run of the round has ended")
+            };
+            if let Slot::Answered { outcome, .. } = &mut slots[twin] {
+                *outcome = answer;
+            }
+        }
+        let len = slots.len();
+        let mut interesting = Vec::new();
+        for (i, slot) in slots.into_iter().enumerate() {
+            let (outcome, text) = self.decide(slot);
+            if outcome.is_interesting() {
+                interesting.push((i, text));
+            } else if outcome == Outcome::NotRun && interesting.is_empty() {
+                self.stop_not_run();
+                return None;
+            }
+        }
+        Some(Round {
+            interesting,
+            len,
+            exhausted,
+        })
+    }
+}
