@@ -104,6 +104,10 @@ enum Cmd {
         /// Seconds each oracle run sleeps before the real oracle runs.
         #[arg(long, value_name = "SECS", default_value_t = 0.3)]
         pad: f64,
+        /// The reducer's `--parallel` modes, comma-separated (`-j 1` runs once: it is the
+        /// same in every mode).
+        #[arg(long, value_delimiter = ',', default_value = "exact,merge")]
+        modes: Vec<String>,
     },
     /// Re-render `results.md` and the plots from `results.json`.
     Table {
@@ -188,14 +192,25 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             algorithms,
             jobs,
             pad,
+            modes,
         } => {
-            let variant = slow::variant(pad);
+            if let Some(bad) = modes
+                .iter()
+                .find(|m| !["exact", "merge"].contains(&m.as_str()))
+            {
+                return Err(format!("--modes: unknown mode {bad} (exact or merge)"));
+            }
             let mut specs = Vec::new();
             for case in &cases(&common)? {
                 let case = slow::padded(case, &common.out.join("padded-oracles"), pad)?;
                 for a in &algorithms {
                     for &j in &jobs {
-                        specs.push(spec(Study::SlowOracle, &case, a, j, &variant, &[]));
+                        let modes = if j == 1 { &modes[..1] } else { &modes[..] };
+                        for mode in modes {
+                            let variant = slow::variant(pad, mode);
+                            let args = ["--parallel", mode.as_str()];
+                            specs.push(spec(Study::SlowOracle, &case, a, j, &variant, &args));
+                        }
                     }
                 }
             }

@@ -268,6 +268,7 @@ pub(crate) mod tests {
                 interesting: 10,
                 cached: 5,
                 speculative: 3,
+                rounds: 0,
                 unresolved: 0,
                 not_run: 0,
                 syntax_rejected: 7,

@@ -26,6 +26,9 @@ pub struct Stats {
     /// Oracle runs made only because of parallel speculation (`-j N`) and not needed by the
     /// sequential algorithm.
     pub speculative: u64,
+    /// Merge mode (`--parallel merge`): rounds of oracle runs, each awaited as a whole: the
+    /// oracle latencies the run waited for one after the other. Zero in exact mode.
+    pub rounds: u64,
     /// Tests answered by the outcome cache.
     pub cache_hits: u64,
     /// Oracle runs cut short (timeout, signal) among the needed ones.
@@ -86,6 +89,7 @@ impl Default for Stats {
             queries: 0,
             interesting: 0,
             speculative: 0,
+            rounds: 0,
             cache_hits: 0,
             unresolved: 0,
             not_run: 0,

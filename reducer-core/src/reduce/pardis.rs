@@ -137,15 +137,18 @@ fn pop_group(heap: &mut BinaryHeap<HybridKey>, tree: &Tree) -> Option<(Vec<NodeI
     Some((group, popped))
 }
 
-/// One group of a run of Alg. 2, as generated assuming its first test fails.
+/// One group of a run of Alg. 2, as generated assuming its tests fail.
 struct Group {
     /// Queue entries it took.
     popped: usize,
     /// Its nullable nodes (line 4), and the others.
     trial: Vec<NodeId>,
     fixed: Vec<NodeId>,
-    /// The queue entries its nodes' children got, had the first test failed (line 7).
+    /// The queue entries its nodes' children got, had its tests failed (line 7).
     children: Vec<HybridKey>,
+    /// How many candidates of the run's list it gave: none (no nullable node), one (delete
+    /// them all), or in merge mode also one per nullable node.
+    tests: usize,
 }
 
 /// One pass of Alg. 2; returns whether the tree got smaller.
@@ -157,6 +160,12 @@ struct Group {
 /// several groups at once. A group with more than one nullable node ends the run, since
 /// opdd goes on with it. On a success the real queue replays the run up to the winner, so
 /// the tests and the result are those of the group-by-group algorithm.
+///
+/// In merge mode (`--parallel merge`, N jobs) a group of at most N nullable nodes does not
+/// end the run: its list entries are the deletion of all of them, then of each one (the one
+/// pass of opdd at its finest granularity, which is where opdd with a split factor of N
+/// starts on such a group), so that a round spans many small groups. A larger group ends the
+/// run and goes to opdd as before.
 pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let before = s.tree.tokens();
     let order = bfs_order(&s.tree);
@@ -171,14 +180,24 @@ pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
         }
         keys
     };
+    // The largest group that a run goes past (merge mode), and whose nodes it tests one by one.
+    let inline = if s.tester.merging() {
+        s.tester.jobs()
+    } else {
+        1
+    };
     // Alg. 2 line 1: q ← PriorityQueue(ρ_hybrid, {root})
     let mut heap: BinaryHeap<HybridKey> = BinaryHeap::from([key(&s.tree, s.tree.root())]);
     while !heap.is_empty() && !s.interrupted() {
         // Lines 3–5 for a run of groups, on a copy of the queue.
         let mut sim = heap.clone();
         let mut run: Vec<Group> = Vec::new();
+        let mut pending: Vec<EditSet> = Vec::new();
         let found = s.first_interesting(&mut |v| {
-            if run.last().is_some_and(|g| g.trial.len() > 1) {
+            if let Some(edits) = pending.pop() {
+                return Some(edits);
+            }
+            if run.last().is_some_and(|g| g.trial.len() > inline) {
                 return None; // opdd goes on with that group if its first test fails
             }
             loop {
@@ -189,10 +208,19 @@ pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
                 let mut children = children_keys(v.tree, &trial);
                 children.extend(children_keys(v.tree, &fixed));
                 sim.extend(children.iter().copied());
+                let one_by_one = trial.len() > 1 && trial.len() <= inline;
+                if one_by_one {
+                    pending = trial
+                        .iter()
+                        .rev()
+                        .map(|&n| EditSet::deleting([n]))
+                        .collect();
+                }
                 let tested = !trial.is_empty();
                 let edits = tested.then(|| EditSet::deleting(trial.iter().copied()));
                 run.push(Group {
                     popped,
+                    tests: usize::from(tested) + pending.len(),
                     trial,
                     fixed,
                     children,
@@ -202,13 +230,14 @@ pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
                 }
             }
         });
-        // Replay the run on the real queue: the groups before the winner failed their test.
+        // Replay the run on the real queue: the groups before the winner failed their tests.
         let winner = found.map(|w| {
+            let mut tests = 0;
             run.iter()
-                .enumerate()
-                .filter(|(_, g)| !g.trial.is_empty())
-                .nth(w)
-                .map(|(i, _)| i)
+                .position(|g| {
+                    tests += g.tests;
+                    tests > w
+                })
                 .expect("the winner is one of the run's tests")
         });
         let last = winner.unwrap_or(run.len().saturating_sub(1));
@@ -217,9 +246,10 @@ pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
                 heap.pop();
             }
             if Some(i) == winner {
-                // Its nullable nodes are gone; queue the children of the others.
+                // What is left of the group stays: queue its children.
+                heap.extend(children_keys(&s.tree, &g.trial));
                 heap.extend(children_keys(&s.tree, &g.fixed));
-            } else if i == last && g.trial.len() > 1 && !s.interrupted() {
+            } else if i == last && g.trial.len() > inline && !s.interrupted() {
                 // Line 5 goes on: opdd minimises the group, and what stays is queued.
                 let items = g.trial.iter().map(|&n| (n, Subst::Delete)).collect();
                 let kept = reduce_nodes(s, items, ListAlgorithm::Opdd, &o.dd, false);

@@ -166,6 +166,8 @@ pub struct Queries {
     pub cached: u64,
     /// Oracle runs made by parallel speculation only.
     pub speculative: u64,
+    /// Merge mode: rounds of oracle runs awaited one after the other (0 in exact mode).
+    pub rounds: u64,
     /// Oracle runs cut short (timeout, signal).
     pub unresolved: u64,
     /// Attempts at a test that could not be run at all (no temporary directory, the
@@ -332,6 +334,7 @@ pub fn queries(stats: &Stats) -> Queries {
         interesting: stats.interesting,
         cached: stats.cache_hits,
         speculative: stats.speculative,
+        rounds: stats.rounds,
         unresolved: stats.unresolved,
         not_run: stats.not_run,
         syntax_rejected: stats.syntax_rejected,

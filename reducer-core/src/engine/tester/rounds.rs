@@ -128,6 +128,7 @@ impl Tester {
                 break;
             }
         }
+        self.stats.rounds += u64::from(running > 0);
         while running > 0 {
             let done = self.next_done(&slots);
             running -= 1;
