@@ -26,16 +26,16 @@
 //!   weight drops), and χ(n) could never reach the paper's Fig. 5 case of a call hoisted
 //!   out of the call around it.
 //!
-//! Every node's candidate list is tested with one [`Session::first_interesting_of`] call, so
-//! `-j N` speculation tests the candidates of one node in parallel and commits exactly what the
-//! sequential run commits.
+//! The candidates of a level's nodes are tested as one list ([`tmin`]), so `-j N`
+//! speculation tests the candidates of several nodes in parallel and commits exactly what the
+//! node-by-node run commits.
 
 use super::hdd::{next_level, removable};
 use super::nodes::reduce_nodes;
 use super::AlgoOptions;
 use crate::engine::session::{Session, View};
 use crate::reduce::list::ListAlgorithm;
-use crate::syntax::tree::{EditSet, NodeId, Tree};
+use crate::syntax::tree::{EditSet, NodeId, Subst, Tree};
 
 /// χ(n) (Fig. 7): the nearest descendants of `node` on each path that may replace it and print
 /// fewer tokens, at most `max_depth` levels down (0 = unbounded), farthest first (ties in tree
@@ -60,32 +60,21 @@ fn distance(tree: &Tree, ancestor: NodeId, mut node: NodeId) -> usize {
     d
 }
 
-/// One step of TMIN^χ's recursion (Fig. 6, tmin₂) at one node: tries t'[δ ↦ δ'] for every
-/// δ' ∈ χ(`node`), farthest first, and commits the first interesting one. Returns the
-/// descendant now standing in `node`'s place.
-pub fn hoist_once(s: &mut Session<'_>, o: &AlgoOptions, node: NodeId) -> Option<NodeId> {
-    if !s.tree.is_live(node) || s.interrupted() {
-        return None;
-    }
-    let candidates = chi(&s.view(), node, o.hoist_depth);
-    let edits = candidates
-        .iter()
-        .map(|&d| {
-            let mut e = EditSet::new();
-            e.hoist(node, d);
-            e
-        })
-        .collect();
-    s.first_interesting_of(edits).map(|k| candidates[k])
-}
-
 /// TMIN^χ (Fig. 6) over the nodes δ of one level: returns the level with each node replaced by
 /// what now stands in its place, t'(δ).
 ///
-/// Each node is hoisted as long as one of its candidates works; a hoisted node's new occupant
-/// is tried again at once, since τ(t'(δ)) = χ(t'(δ)) (the recursion applies transformations
-/// transitively). Sweeps over the level repeat until one changes nothing: a success can make
-/// a candidate of an earlier node interesting, and tmin₂ only stops when no δ has a δ' left.
+/// Each node is hoisted as long as one of its candidates works (tmin₂: t'[δ ↦ δ'] for every
+/// δ' ∈ χ(δ), farthest first); a hoisted node's new occupant is tried again at once, since
+/// τ(t'(δ)) = χ(t'(δ)) (the recursion applies transformations transitively). Sweeps over the
+/// level repeat until one changes nothing: a success can make a candidate of an earlier node
+/// interesting, and tmin₂ only stops when no δ has a δ' left.
+///
+/// The candidates of the level's nodes, from the node being hoisted on, form one list
+/// ([`Session::first_interesting`]): the tests are those of the node-by-node loop, in its
+/// order, and `-j N` runs ahead across nodes instead of within one node's few candidates.
+/// After a success the list starts again at the node that was hoisted (its new occupant
+/// first). In merge mode several nodes' hoists may be committed at once; each then stands
+/// for its new occupant.
 pub fn tmin(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) -> Vec<NodeId> {
     let mut level: Vec<NodeId> = level
         .iter()
@@ -94,17 +83,52 @@ pub fn tmin(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) -> Vec<NodeI
         .collect();
     loop {
         let mut improved = false;
-        for delta in level.iter_mut() {
-            // ∃δ' ∈ τ(t'(δ)) · test(t'[δ ↦ δ'](c)) = ✗  ⇒  t' ← t'[δ ↦ δ']
-            while let Some(by) = hoist_once(s, o, *delta) {
-                *delta = by;
-                improved = true;
+        let mut from = 0;
+        while from < level.len() && !s.interrupted() {
+            // ∃δ' ∈ τ(t'(δ)) · test(t'[δ ↦ δ'](c)) = ✗  ⇒  t' ← t'[δ ↦ δ'], for the δ of
+            // the level in order.
+            let mut tried: Vec<(usize, NodeId)> = Vec::new();
+            let mut queued: std::collections::VecDeque<NodeId> = Default::default();
+            let (mut next, mut owner) = (from, from);
+            let found = s.first_interesting(&mut |v| loop {
+                if let Some(by) = queued.pop_front() {
+                    tried.push((owner, by));
+                    let mut e = EditSet::new();
+                    e.hoist(level[owner], by);
+                    return Some(e);
+                }
+                let node = *level.get(next)?;
+                owner = next;
+                next += 1;
+                if v.tree.is_live(node) {
+                    queued.extend(chi(v, node, o.hoist_depth));
+                }
+            });
+            let Some(k) = found else {
+                break;
+            };
+            improved = true;
+            from = tried[k].0;
+            for delta in level.iter_mut() {
+                *delta = occupant(&s.tree, *delta);
             }
         }
         if !improved || s.interrupted() {
             return level;
         }
     }
+}
+
+/// What stands in `node`'s place: the node itself, or the descendant that replaced it (and so
+/// on, for a node hoisted more than once).
+fn occupant(tree: &Tree, mut node: NodeId) -> NodeId {
+    while !tree.is_live(node) {
+        match tree.subst(node) {
+            Subst::Hoist(by) => node = *by,
+            _ => break,
+        }
+    }
+    node
 }
 
 /// One HOIST pass (Fig. 8); returns whether the tree got smaller.
@@ -363,6 +387,79 @@ mod tests {
                 assert_eq!(a.tree.text(), b.tree.text(), "{name}");
                 assert_eq!(a.tester.stats().queries, b.tester.stats().queries, "{name}");
             }
+        }
+    }
+
+    /// TMIN^χ node by node, as Fig. 6 states it: the reference for the level lists of
+    /// [`tmin`].
+    fn node_by_node_tmin(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) -> Vec<NodeId> {
+        let mut level: Vec<NodeId> = level
+            .iter()
+            .copied()
+            .filter(|&n| s.tree.is_live(n))
+            .collect();
+        loop {
+            let mut improved = false;
+            for delta in level.iter_mut() {
+                // tmin₂ at δ: the first interesting t'[δ ↦ δ'], δ' ∈ χ(δ), then again at δ'.
+                while s.tree.is_live(*delta) {
+                    let candidates = chi(&s.view(), *delta, o.hoist_depth);
+                    let edits = candidates
+                        .iter()
+                        .map(|&d| {
+                            let mut e = EditSet::new();
+                            e.hoist(*delta, d);
+                            e
+                        })
+                        .collect();
+                    let Some(k) = s.first_interesting_of(edits) else {
+                        break;
+                    };
+                    *delta = candidates[k];
+                    improved = true;
+                }
+            }
+            if !improved {
+                return level;
+            }
+        }
+    }
+
+    #[test]
+    fn level_lists_test_what_the_node_by_node_loop_tests() {
+        use std::sync::{Arc, Mutex};
+        fn calls(oracle: Pred, by_node: bool) -> (Vec<String>, String) {
+            let seen = Arc::new(Mutex::new(Vec::new()));
+            let log = seen.clone();
+            let f = move |b: &[u8]| {
+                let t = String::from_utf8_lossy(b).into_owned();
+                log.lock().unwrap().push(t.clone());
+                oracle(&t)
+            };
+            let tester = crate::engine::tester::Tester::new(
+                Arc::new(crate::engine::oracle::FnOracle(f)),
+                crate::engine::cache::CacheOptions::default(),
+                1,
+            );
+            let tree = Toy.parse(PROGRAM).unwrap();
+            let mut s = Session::new(&Toy, tree, tester, Default::default());
+            let o = AlgoOptions::default();
+            let mut level = vec![s.tree.root()];
+            while !level.is_empty() {
+                let transformed = if by_node {
+                    node_by_node_tmin(&mut s, &o, &level)
+                } else {
+                    tmin(&mut s, &o, &level)
+                };
+                level = next_level(&s, &transformed);
+            }
+            let calls = seen.lock().unwrap().clone();
+            (calls, s.tree.text())
+        }
+        for oracle in [needs_k_c as Pred, needs_if_var_k] {
+            let reference = calls(oracle, true);
+            assert!(reference.0.len() > 3);
+            assert_eq!(calls(oracle, false), reference);
         }
     }
 }
