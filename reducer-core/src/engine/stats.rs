@@ -74,6 +74,8 @@ pub struct PassStats {
     pub runs: u64,
     /// Oracle runs it needed.
     pub queries: u64,
+    /// Merge mode: rounds of oracle runs it waited for ([`Stats::rounds`]).
+    pub rounds: u64,
     /// Tokens it removed.
     pub tokens_removed: u64,
     /// Bytes it removed.
@@ -123,19 +125,13 @@ impl Stats {
         });
     }
 
-    /// Adds one run of the stage `name` to its record.
-    pub fn record_pass(
-        &mut self,
-        name: &'static str,
-        queries: u64,
-        removed: (u64, u64),
-        time: Duration,
-    ) {
-        let i = match self.passes.iter().position(|p| p.name == name) {
+    /// Adds one run of a stage (`run.runs` is ignored) to the record of its name.
+    pub fn record_pass(&mut self, run: PassStats) {
+        let i = match self.passes.iter().position(|p| p.name == run.name) {
             Some(i) => i,
             None => {
                 self.passes.push(PassStats {
-                    name,
+                    name: run.name,
                     ..PassStats::default()
                 });
                 self.passes.len() - 1
@@ -143,10 +139,11 @@ impl Stats {
         };
         let p = &mut self.passes[i];
         p.runs += 1;
-        p.queries += queries;
-        p.tokens_removed += removed.0;
-        p.bytes_removed += removed.1;
-        p.time += time;
+        p.queries += run.queries;
+        p.rounds += run.rounds;
+        p.tokens_removed += run.tokens_removed;
+        p.bytes_removed += run.bytes_removed;
+        p.time += run.time;
     }
 
     /// Total tests asked for by the algorithm (oracle runs, cache hits and syntax rejections).

@@ -19,6 +19,7 @@ pub mod text;
 pub mod transform;
 
 use crate::engine::session::Session;
+use crate::engine::stats::PassStats;
 use crate::reduce::list::DdOptions;
 use std::fmt;
 use std::path::PathBuf;
@@ -319,18 +320,20 @@ fn staged(
     stage: impl FnOnce(&mut Session<'_>) -> bool,
 ) -> bool {
     let start = std::time::Instant::now();
-    let queries = s.tester.stats().queries;
+    let (queries, rounds) = (s.tester.stats().queries, s.tester.stats().rounds);
     let (tokens, bytes) = size(s);
     let changed = stage(s);
     let (t, b) = size(s);
-    let removed = (
-        u64::from(tokens.saturating_sub(t)),
-        bytes.saturating_sub(b) as u64,
-    );
-    let used = s.tester.stats().queries - queries;
-    s.tester
-        .stats_mut()
-        .record_pass(name, used, removed, start.elapsed());
+    let run = PassStats {
+        name,
+        runs: 1,
+        queries: s.tester.stats().queries - queries,
+        rounds: s.tester.stats().rounds - rounds,
+        tokens_removed: u64::from(tokens.saturating_sub(t)),
+        bytes_removed: bytes.saturating_sub(b) as u64,
+        time: start.elapsed(),
+    };
+    s.tester.stats_mut().record_pass(run);
     changed
 }
 

@@ -130,6 +130,8 @@ pub struct PassRecord {
     pub runs: u64,
     /// Oracle runs it needed.
     pub queries: u64,
+    /// Merge mode: rounds of oracle runs it waited for.
+    pub rounds: u64,
     /// Tokens it removed.
     pub tokens_removed: u64,
     /// Bytes it removed.
@@ -147,6 +149,7 @@ pub fn passes(stats: &Stats) -> Vec<PassRecord> {
             name: p.name.to_string(),
             runs: p.runs,
             queries: p.queries,
+            rounds: p.rounds,
             tokens_removed: p.tokens_removed,
             bytes_removed: p.bytes_removed,
             seconds: p.time.as_secs_f64(),

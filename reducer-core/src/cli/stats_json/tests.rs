@@ -1,6 +1,7 @@
 //! The `--stats` record: its fields, its JSON shape, and what the engine's counters become.
 
 use super::*;
+use crate::engine::stats::PassStats;
 use crate::cli::args::{Args, Flavor};
 use std::ffi::OsString;
 
@@ -32,9 +33,18 @@ fn record() -> Record {
     };
     stats.record_size(10, 4);
     stats.record_size(3, 1);
-    stats.record_pass("deletion", 5, (3, 7), Duration::from_millis(20));
-    stats.record_pass("canonicalize", 2, (0, 2), Duration::from_millis(5));
-    stats.record_pass("deletion", 1, (0, 0), Duration::from_millis(5));
+    let pass = |name, queries, tokens_removed, bytes_removed, ms| PassStats {
+        name,
+        runs: 1,
+        queries,
+        rounds: 0,
+        tokens_removed,
+        bytes_removed,
+        time: Duration::from_millis(ms),
+    };
+    stats.record_pass(pass("deletion", 5, 3, 7, 20));
+    stats.record_pass(pass("canonicalize", 2, 0, 2, 5));
+    stats.record_pass(pass("deletion", 1, 0, 0, 5));
     Record {
         tool: Tool {
             name: "reduce-toy".into(),
