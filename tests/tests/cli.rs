@@ -492,11 +492,29 @@ fn parallel_runs_give_the_sequential_result_and_the_launcher_is_used() {
     a.extend(launcher);
     a.extend(["--test", "./check.sh"]);
     assert_exit(&c.run(TOY, &a), 0);
-    let mut b = vec!["bug.toy", "-j", "3", "-o", "par.toy"];
+    let mut b = vec!["bug.toy", "-j", "3", "--parallel", "exact", "-o", "par.toy"];
     b.extend(launcher);
     b.extend(["--test", "./check.sh"]);
     assert_exit(&c.run(TOY, &b), 0);
     assert_eq!(c.read_str("seq.toy"), c.read_str("par.toy"));
+    // Above -j 2 the default is the merge mode: the same result at every run for one -j,
+    // interesting, and the rounds are in the statistics.
+    let merged: Vec<String> = (0..2)
+        .map(|i| {
+            let out = format!("merge{i}.toy");
+            let stats = format!("merge{i}.json");
+            let mut m = vec!["bug.toy", "-j", "4", "-o", &out, "--stats", &stats];
+            m.extend(launcher);
+            m.extend(["--test", "./check.sh"]);
+            assert_exit(&c.run(TOY, &m), 0);
+            let record: serde_json::Value = serde_json::from_slice(&c.read(&stats)).unwrap();
+            assert_eq!(record["options"]["parallel"], "merge");
+            assert!(record["queries"]["rounds"].as_u64() > Some(0), "{record}");
+            c.read_str(&out)
+        })
+        .collect();
+    assert_eq!(merged[0], merged[1]);
+    assert!(merged[0].contains("crash("));
     // Without the launcher the original is not interesting (exit 9).
     let o = c.run(TOY, &["bug.toy", "--test", "./check.sh"]);
     assert_exit(&o, 3);

@@ -213,9 +213,9 @@ pub struct Args {
 
     /// What -j N runs do: `exact` speculates on the next candidates, with the -j 1 result
     /// and queries; `merge` tests rounds of N candidates and commits the successes of a round
-    /// together (fewer sequential steps for slow oracles; the result depends on N, not on
-    /// timing).
-    #[arg(long, value_enum, default_value_t = ParallelArg::Exact, value_name = "MODE")]
+    /// together (far fewer sequential steps, for slow oracles; the result depends on N, never
+    /// on timing); `auto` is merge above -j 2, exact otherwise.
+    #[arg(long, value_enum, default_value_t = ParallelArg::Auto, value_name = "MODE")]
     pub parallel: ParallelArg,
 
     /// Kill an oracle run after SECS seconds and count it as not interesting (0 = never).
@@ -266,6 +266,8 @@ pub enum OrderArg {
 /// `--parallel`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ParallelArg {
+    /// Merge above -j 2, exact otherwise.
+    Auto,
     /// Speculation with the -j 1 result.
     Exact,
     /// Rounds of N candidates, successes merged.
@@ -430,10 +432,12 @@ impl Args {
         }
     }
 
-    /// How -j N uses its runs.
+    /// How -j N uses its runs (`auto` resolved: merge mode pays from three jobs on, see
+    /// docs/benchmarks.md).
     pub fn parallel(&self) -> Parallel {
         match self.parallel {
-            ParallelArg::Exact => Parallel::Exact,
+            ParallelArg::Auto if self.jobs() > 2 => Parallel::Merge,
+            ParallelArg::Auto | ParallelArg::Exact => Parallel::Exact,
             ParallelArg::Merge => Parallel::Merge,
         }
     }
@@ -780,6 +784,17 @@ mod tests {
         let w = a.jobs_warning().unwrap();
         assert!(w.contains("100000") && w.contains("256"), "{w}");
         assert!(parse(C, "x.c").unwrap().jobs() <= MAX_JOBS);
+    }
+
+    #[test]
+    fn the_parallel_mode_is_merge_above_two_jobs_unless_asked() {
+        let mode = |line: &str| parse(C, line).unwrap().parallel();
+        assert_eq!(mode("x.c -j 1 --test t"), Parallel::Exact);
+        assert_eq!(mode("x.c -j 2 --test t"), Parallel::Exact);
+        assert_eq!(mode("x.c -j 3 --test t"), Parallel::Merge);
+        assert_eq!(mode("x.c -j 16 --parallel exact --test t"), Parallel::Exact);
+        assert_eq!(mode("x.c -j 2 --parallel merge --test t"), Parallel::Merge);
+        assert!(parse(C, "x.c --parallel fast --test t").is_err());
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! The `--stats` record: its fields, its JSON shape, and what the engine's counters become.
 
 use super::*;
-use crate::engine::stats::PassStats;
 use crate::cli::args::{Args, Flavor};
+use crate::engine::stats::PassStats;
 use std::ffi::OsString;
 
 fn record() -> Record {
