@@ -109,7 +109,7 @@ pub struct Probe<'a> {
 
 /// A candidate's key in the cache (see [`Cache::key`]), with its size; no key when the cache
 /// is off or, in the config mode, the candidate has no configuration.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CacheKey {
     key: Option<Key>,
     size: usize,
@@ -131,8 +131,8 @@ impl CacheKey {
 #[derive(Debug, Default)]
 pub struct Cache {
     options: CacheOptions,
-    /// Key -> (size, outcome, recorded ahead of the sequential order and not yet confirmed).
-    entries: FxHashMap<Key, (usize, Outcome, bool)>,
+    /// Key -> (size, outcome).
+    entries: FxHashMap<Key, (usize, Outcome)>,
     stats: CacheStats,
 }
 
@@ -173,60 +173,50 @@ impl Cache {
         }
     }
 
-    /// The cached outcome of `key`, if any: the lookup of a sequential run. An entry
-    /// recorded ahead ([`Cache::insert_ahead`]) is one the sequential run would not have had
-    /// yet: it answers `None` and counts from then on, as if the sequential run had inserted it.
+    /// The cached outcome of `key`, if any, counted as a lookup (and a hit when found).
     pub fn lookup(&mut self, key: &CacheKey) -> Option<Outcome> {
         let key = key.key.as_ref()?;
         self.stats.lookups += 1;
-        let entry = self.entries.get_mut(key)?;
-        if std::mem::take(&mut entry.2) {
-            return None;
-        }
+        let outcome = self.entries.get(key)?.1;
         self.stats.hits += 1;
-        Some(entry.1)
+        Some(outcome)
     }
 
-    /// The cached outcome of `key`, including entries recorded ahead, without counting a
-    /// lookup (a parallel tester checking whether an oracle run is needed at all).
+    /// Counts a lookup of `key` that found nothing, whatever the cache holds (the tester's
+    /// lookups of entries its speculation recorded ahead of the sequential order).
+    pub fn count_miss(&mut self, key: &CacheKey) {
+        if key.key.is_some() {
+            self.stats.lookups += 1;
+        }
+    }
+
+    /// The cached outcome of `key`, without counting a lookup.
     pub fn peek(&self, key: &CacheKey) -> Option<Outcome> {
         self.entries.get(key.key.as_ref()?).map(|e| e.1)
     }
 
-    /// Records the outcome of the candidate keyed `key`. Unresolved outcomes and tests that
-    /// could not be run are never stored. (The tester records every run with
-    /// [`Cache::insert_ahead`]; this is for the tests.)
-    #[cfg(test)]
-    pub(crate) fn insert(&mut self, key: &CacheKey, outcome: Outcome) {
-        self.store(key, outcome, false);
-    }
-
-    /// Records the outcome of an oracle run made ahead of the sequential order (`-j N`
-    /// speculation): [`Cache::peek`] sees it at once, [`Cache::lookup`] only after one lookup
-    /// has confirmed it. An existing entry is left as it is.
-    pub fn insert_ahead(&mut self, key: &CacheKey, outcome: Outcome) {
-        self.store(key, outcome, true);
-    }
-
-    fn store(&mut self, key: &CacheKey, outcome: Outcome, ahead: bool) {
+    /// Records the outcome of the candidate keyed `key`; true if it is stored now.
+    /// Unresolved outcomes and tests that could not be run are never stored, nor
+    /// interesting ones under [`CacheOptions::only_not_interesting`]; an existing entry is
+    /// left as it is.
+    pub fn insert(&mut self, key: &CacheKey, outcome: Outcome) -> bool {
         if matches!(outcome, Outcome::Unresolved | Outcome::NotRun)
             || (self.options.only_not_interesting && outcome == Outcome::Interesting)
         {
-            return;
+            return false;
         }
-        let Some(k) = key.key.as_ref() else { return };
-        let size = key.size;
-        match self.entries.get_mut(k) {
-            Some(e) if !ahead => *e = (size, outcome, false),
-            Some(_) => {}
-            None => {
-                self.stats.bytes += k.bytes();
-                self.entries.insert(k.clone(), (size, outcome, ahead));
-            }
+        let Some(k) = key.key.as_ref() else {
+            return false;
+        };
+        if self.entries.contains_key(k) {
+            return false;
         }
+        self.stats.bytes += k.bytes();
+        self.entries.insert(k.clone(), (key.size, outcome));
         self.stats.entries = self.entries.len();
         self.stats.peak_bytes = self.stats.peak_bytes.max(self.stats.bytes);
         self.stats.peak_entries = self.stats.peak_entries.max(self.stats.entries);
+        true
     }
 
     /// Tells the cache that an interesting candidate of `size` bytes was found.
@@ -235,7 +225,7 @@ impl Cache {
             return;
         }
         let mut freed = 0;
-        self.entries.retain(|k, &mut (s, _, _)| {
+        self.entries.retain(|k, &mut (s, _)| {
             let keep = s <= size;
             if !keep {
                 freed += k.bytes();
@@ -301,24 +291,6 @@ mod tests {
         c.found_interesting(10);
         assert_eq!(c.stats().entries, 0);
         assert_eq!(c.lookup(&k(&c, &big)), None);
-    }
-
-    #[test]
-    fn entries_recorded_ahead_count_once_the_sequential_order_reaches_them() {
-        let mut c = Cache::new(CacheOptions::default());
-        c.insert_ahead(&k(&c, b"ab"), Outcome::NotInteresting);
-        assert_eq!(c.peek(&k(&c, b"ab")), Some(Outcome::NotInteresting));
-        assert_eq!(
-            c.lookup(&k(&c, b"ab")),
-            None,
-            "the sequential run had not seen it"
-        );
-        assert_eq!(c.lookup(&k(&c, b"ab")), Some(Outcome::NotInteresting));
-        c.insert(&k(&c, b"cd"), Outcome::NotInteresting);
-        c.insert_ahead(&k(&c, b"cd"), Outcome::NotInteresting);
-        assert_eq!(c.lookup(&k(&c, b"cd")), Some(Outcome::NotInteresting));
-        let s = c.stats();
-        assert_eq!((s.lookups, s.hits, s.entries), (3, 2, 2));
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //! the input. Which candidates form a round depends only on the list and the cache, which
 //! depend only on earlier answers: the result is deterministic for a given N.
 
-use super::{Candidate, Found, Merge, Slot, Source, Tester};
+use super::slots::Slot;
+use super::{Candidate, Found, Merge, Source, Tester};
 use crate::engine::oracle::Outcome;
 use std::collections::VecDeque;
 use std::time::Duration;

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::oracle::{Finished, FnOracle, StartedTest};
+use std::time::Instant;
 
 fn tester(jobs: usize, pred: fn(&[u8]) -> bool) -> Tester {
     Tester::new(Arc::new(FnOracle(pred)), CacheOptions::default(), jobs)

@@ -1,0 +1,290 @@
+//! The slots of a list being tested, shared by both modes of `-j N`: preparing a candidate
+//! (cache, syntax check), starting its oracle run, recording the answer, and settling and
+//! counting it in list order.
+
+use super::pool::Done;
+use super::{Candidate, DeferredCheck, Event, Job, Pool, Source, Tester};
+use crate::engine::cache::{CacheKey, Probe};
+use crate::engine::oracle::Outcome;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often a parallel tester waiting for oracle answers looks at the interrupt flag.
+const INTERRUPT_POLL: Duration = Duration::from_millis(20);
+
+/// The state of one candidate of the list being tested.
+pub(super) enum Slot<'c> {
+    /// Answered by `source`; `elapsed` is the oracle's time.
+    Answered {
+        outcome: Outcome,
+        source: Source,
+        text: Vec<u8>,
+        key: CacheKey,
+        elapsed: Duration,
+        /// The syntax check a cache answer skipped: the head of the list runs it if the
+        /// sequential run would not have had that answer (see [`Tester::settle`]).
+        check: Option<DeferredCheck<'c>>,
+    },
+    /// Prepared while every run was going (cache missed, syntax passed): it starts as soon as
+    /// one ends. At most one candidate waits, always the last slot.
+    Waiting {
+        text: Vec<u8>,
+        key: CacheKey,
+        /// The candidate's verification, run if it is sent to the oracle.
+        verify: Option<DeferredCheck<'c>>,
+    },
+    /// An oracle run is under way.
+    Running {
+        cancel: Arc<AtomicBool>,
+        key: CacheKey,
+    },
+}
+
+impl Tester {
+    /// Counts a test the sequential algorithm needed.
+    pub(super) fn count(
+        &mut self,
+        outcome: Outcome,
+        source: Source,
+        bytes: usize,
+        elapsed: Duration,
+    ) {
+        match source {
+            Source::Syntax => self.stats.syntax_rejected += 1,
+            Source::Cache => self.stats.cache_hits += 1,
+            // Counted in `not_run` as it came in: no answer, no query.
+            Source::Oracle if outcome == Outcome::NotRun => {}
+            Source::Oracle => {
+                self.stats.queries += 1;
+                self.stats.oracle_time += elapsed;
+                if outcome == Outcome::Unresolved {
+                    self.stats.unresolved += 1;
+                }
+            }
+        }
+        self.notify(Event::Tested {
+            outcome,
+            source,
+            bytes,
+            elapsed,
+        });
+    }
+
+    /// Settles a test when it reaches the head of the list, i.e. in the sequential order, so
+    /// that the counters are the sequential run's: if the sequential run's cache lookup would
+    /// answer it here, it is a cache hit (and an oracle run made for it was speculation);
+    /// otherwise it is a query (and an answer taken from an entry that an earlier list's
+    /// speculation recorded ahead is no longer speculation).
+    /// A cache answer the sequential run would not have had goes through the syntax check
+    /// it skipped, as the sequential run's candidate would have.
+    pub(super) fn settle(
+        &mut self,
+        outcome: Outcome,
+        source: Source,
+        key: &CacheKey,
+        text: &[u8],
+        check: Option<DeferredCheck<'_>>,
+    ) -> (Outcome, Source) {
+        if source == Source::Syntax {
+            return (outcome, source);
+        }
+        match self.cache.lookup(key) {
+            Some(cached) => {
+                if source == Source::Oracle {
+                    self.stats.speculative += 1;
+                }
+                (cached, Source::Cache)
+            }
+            None => {
+                if source == Source::Cache {
+                    if check.is_some_and(|check| !check(text)) {
+                        return (Outcome::NotInteresting, Source::Syntax);
+                    }
+                    self.stats.speculative = self.stats.speculative.saturating_sub(1);
+                }
+                (outcome, Source::Oracle)
+            }
+        }
+    }
+
+    /// Prepares the next candidate: a slot answered by the cache or the syntax check, or one
+    /// that needs the oracle (`Waiting`); `None` once the list is exhausted or interrupted.
+    pub(super) fn prepare<'c>(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Candidate<'c>>,
+    ) -> Option<Slot<'c>> {
+        if self.stopped() {
+            return None;
+        }
+        let mut candidate = candidates.next()?;
+        let Some(text) = candidate.text.as_deref() else {
+            return Some(Slot::Answered {
+                outcome: Outcome::NotInteresting,
+                source: Source::Syntax,
+                text: Vec::new(),
+                key: CacheKey::none(),
+                elapsed: Duration::ZERO,
+                check: None,
+            });
+        };
+        let key = self.cache.key(Probe {
+            text,
+            config: candidate.config.as_deref(),
+        });
+        // Any entry answers, including those recorded ahead by speculation (not counted yet):
+        // the head of the list settles how the sequential run would have counted it.
+        let cheap = match self.cache.peek(&key) {
+            Some(outcome) => Some((outcome, Source::Cache)),
+            None if !candidate.run_check() => Some((Outcome::NotInteresting, Source::Syntax)),
+            None => None,
+        };
+        let text = candidate.text.unwrap_or_default();
+        Some(match cheap {
+            Some((outcome, source)) => Slot::Answered {
+                outcome,
+                source,
+                text,
+                key,
+                elapsed: Duration::ZERO,
+                check: candidate.check,
+            },
+            None => Slot::Waiting {
+                text,
+                key,
+                verify: candidate.verify,
+            },
+        })
+    }
+
+    /// Starts the waiting candidate (the last slot) on a free worker, unless an answer that
+    /// came in since it was prepared makes it a cache hit.
+    pub(super) fn start_waiting(&mut self, slots: &mut VecDeque<Slot<'_>>, base: usize) -> bool {
+        let Some(Slot::Waiting { .. }) = slots.back() else {
+            return false;
+        };
+        let Some(Slot::Waiting { text, key, verify }) = slots.pop_back() else {
+            unreachable!()
+        };
+        if let Some(outcome) = self.cache.peek(&key) {
+            slots.push_back(Slot::Answered {
+                outcome,
+                source: Source::Cache,
+                text,
+                key,
+                elapsed: Duration::ZERO,
+                check: None, // it passed already
+            });
+            return false;
+        }
+        // The program starts here, on this thread: handing a candidate to a sleeping worker
+        // costs a wake-up, which the run should not wait for. The clock runs from here until
+        // the worker has the answer.
+        let launched = Instant::now();
+        self.clock.start();
+        let started = self.oracle.start(&text);
+        if started.is_none() {
+            self.clock.stop(); // the worker times the whole test
+        }
+        if let Some(verify) = verify {
+            // While the program runs, when it started here.
+            self.stats.verified += 1;
+            if !verify(&text) {
+                self.stats.verified_invalid += 1;
+            }
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        let job = Job {
+            index: base + slots.len(),
+            text,
+            cancel: cancel.clone(),
+            started,
+            launched,
+        };
+        slots.push_back(Slot::Running { cancel, key });
+        if self.jobs == 1 && job.started.is_some() {
+            self.own_run = Some(job);
+            return true;
+        }
+        let pool = self
+            .pool
+            .get_or_insert_with(|| Pool::new(self.oracle.clone(), self.jobs, self.clock.clone()));
+        pool.jobs.as_ref().unwrap().send(job).expect("oracle pool");
+        true
+    }
+
+    /// Settles and counts the answered slot at the head of the list (see
+    /// [`Tester::settle`]); returns its outcome and text.
+    pub(super) fn decide(&mut self, slot: Slot<'_>) -> (Outcome, Vec<u8>) {
+        let Slot::Answered {
+            outcome,
+            source,
+            text,
+            key,
+            elapsed,
+            check,
+        } = slot
+        else {
+            unreachable!("deciding a slot that has no answer")
+        };
+        let (outcome, settled) = self.settle(outcome, source, &key, &text, check);
+        let elapsed = if settled == source {
+            elapsed
+        } else {
+            Duration::ZERO
+        };
+        self.count(outcome, settled, text.len(), elapsed);
+        (outcome, text)
+    }
+
+    /// Stops the tester: the sequential run needed an answer that could not be had.
+    pub(super) fn stop_not_run(&mut self) {
+        let cause = self.oracle.not_run_cause();
+        self.not_run_cause = Some(cause.unwrap_or_else(|| "the test could not be run".to_string()));
+    }
+
+    /// Records an oracle answer in its slot (`base` is the list index of the first slot) and
+    /// in the cache, ahead of the sequential order.
+    pub(super) fn answer(&mut self, slots: &mut VecDeque<Slot<'_>>, base: usize, done: Done) {
+        self.stats.not_run += done.not_run;
+        let pos = done.index - base;
+        let Slot::Running { key, .. } = &mut slots[pos] else {
+            unreachable!("answer for a slot that was not running")
+        };
+        let key = std::mem::replace(key, CacheKey::none());
+        self.cache.record_ahead(&key, done.outcome);
+        slots[pos] = Slot::Answered {
+            outcome: done.outcome,
+            source: Source::Oracle,
+            text: done.text,
+            key,
+            elapsed: done.elapsed,
+            check: None,
+        };
+    }
+
+    /// Waits for the next oracle answer. Once the run is interrupted (Ctrl-C), the runs still
+    /// going in `slots` are cancelled, so that their programs are killed at once.
+    pub(super) fn next_done(&mut self, slots: &VecDeque<Slot<'_>>) -> Done {
+        if let Some(job) = self.own_run.take() {
+            return job.run(&*self.oracle, &self.clock, &self.interrupted);
+        }
+        let pool = self.pool.as_ref().expect("oracle pool");
+        loop {
+            match pool.done.recv_timeout(INTERRUPT_POLL) {
+                Ok(done) => return done,
+                Err(RecvTimeoutError::Timeout) if self.interrupted() => {
+                    for slot in slots {
+                        if let Slot::Running { cancel, .. } = slot {
+                            cancel.store(true, Ordering::SeqCst);
+                        }
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => panic!("oracle pool"),
+            }
+        }
+    }
+}
