@@ -1,7 +1,5 @@
 //! `Toy`: a small hand-written language for tests, examples and benchmarks of the engine.
 //!
-//! Compiled with the `testing` feature (and in reducer-core's own unit tests).
-//!
 //! It is written directly in Perses Normal Form (every `*`/`?` operand is its own wrapper
 //! rule), as the `#[reducer]` macro would generate it:
 //!
@@ -22,8 +20,9 @@
 //! ```
 //! `op` is one of `+ - * / < > ==`.
 
+use super::parser::{is_ident_char, r, Parser, O, R, S};
 use crate::syntax::language::{Language, ParseError, RuleInfo, Tables};
-use crate::syntax::tree::{Derivation, RuleId, Tree, TreeBuilder};
+use crate::syntax::tree::{RuleId, Tree, TreeBuilder};
 use std::sync::OnceLock;
 
 /// Rule ids of [`Toy`].
@@ -55,21 +54,6 @@ pub mod rule {
     pub const NUMBER: RuleId = 22;
 }
 use rule::*;
-
-const fn r(name: &'static str, derivation: Derivation, min_text: Option<&'static str>) -> RuleInfo {
-    RuleInfo {
-        name,
-        derivation,
-        token: false,
-        hidden: false,
-        nullable: false,
-        min_text,
-    }
-}
-
-const R: Derivation = Derivation::Regular;
-const S: Derivation = Derivation::Star;
-const O: Derivation = Derivation::Optional;
 
 static RULES: [RuleInfo; 23] = [
     RuleInfo {
@@ -181,64 +165,8 @@ impl Language for Toy {
     }
 }
 
-/// A backtracking recursive-descent parser recording open/close events.
-struct Parser<'t> {
-    text: &'t [u8],
-    src: &'t str,
-    pos: usize,
-    events: Vec<(bool, RuleId, usize)>,
-    furthest: usize,
-}
-
-fn is_ident_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
-}
-
-impl<'t> Parser<'t> {
-    fn new(src: &'t str) -> Self {
-        Parser {
-            text: src.as_bytes(),
-            src,
-            pos: 0,
-            events: Vec::new(),
-            furthest: 0,
-        }
-    }
-
-    fn error(&self) -> ParseError {
-        ParseError::at(self.src, self.furthest, vec![], "syntax error")
-    }
-
-    fn skip_ws(&mut self) {
-        while self.pos < self.text.len() && self.text[self.pos].is_ascii_whitespace() {
-            self.pos += 1;
-        }
-    }
-
-    fn at_end(&mut self) -> bool {
-        self.skip_ws();
-        self.pos == self.text.len()
-    }
-
-    fn lit(&mut self, s: &str) -> bool {
-        let save = self.pos;
-        self.skip_ws();
-        let ok = self.text[self.pos..].starts_with(s.as_bytes())
-            && !(s.as_bytes()[0].is_ascii_alphabetic()
-                && self
-                    .text
-                    .get(self.pos + s.len())
-                    .is_some_and(|&b| is_ident_char(b)))
-            && !(s == "=" && self.text.get(self.pos + 1) == Some(&b'='));
-        if ok {
-            self.pos += s.len();
-        } else {
-            self.furthest = self.furthest.max(self.pos);
-            self.pos = save;
-        }
-        ok
-    }
-
+/// The Toy grammar's rules on the shared parser.
+impl Parser<'_> {
     fn token(&mut self, rule: RuleId) -> bool {
         let start = self.pos;
         let len = self.text[start..]
@@ -267,25 +195,6 @@ impl<'t> Parser<'t> {
     /// Parses `rule` at the current position (after whitespace), recording its node.
     fn rule(&mut self, rule: RuleId) -> bool {
         self.node(rule, rule != PROGRAM, |p| p.body(rule))
-    }
-
-    /// Parses one node of `rule` with `body` (after whitespace unless it is the start rule),
-    /// recording its open and close events, or undoing everything if `body` fails.
-    fn node(&mut self, rule: RuleId, skip_ws: bool, body: impl FnOnce(&mut Self) -> bool) -> bool {
-        let save = (self.pos, self.events.len());
-        if skip_ws {
-            self.skip_ws();
-        }
-        self.events.push((true, rule, self.pos));
-        let ok = body(self);
-        if ok {
-            self.events.push((false, rule, self.pos));
-        } else {
-            self.furthest = self.furthest.max(self.pos);
-            self.pos = save.0;
-            self.events.truncate(save.1);
-        }
-        ok
     }
 
     fn star(&mut self, rule: RuleId) {
@@ -481,182 +390,4 @@ mod tests {
             }
         }
     }
-}
-
-/// `Brackets`: nested bracketed lists, in Perses Normal Form, where a `?` holds a `*` list
-/// (so single-element lists form chains of nullable nodes, as Pardis' Sect. 3.2 describes):
-///
-/// ```text
-/// file      = { SOI ~ file_star* ~ EOI }     file_star = { item }       (*)
-/// item      = { list | atom }
-/// list      = { "(" ~ list_opt? ~ ")" }      list_opt  = { items }      (?)
-/// items     = { items_star* }                items_star = { item }      (*)
-/// atom      = @{ ASCII_ALPHANUMERIC+ }
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Brackets;
-
-/// Rule ids of [`Brackets`].
-#[allow(missing_docs)]
-pub mod brackets_rule {
-    use crate::syntax::tree::RuleId;
-    pub const FILE: RuleId = 0;
-    pub const FILE_STAR: RuleId = 1;
-    pub const ITEM: RuleId = 2;
-    pub const LIST: RuleId = 3;
-    pub const LIST_OPT: RuleId = 4;
-    pub const ITEMS: RuleId = 5;
-    pub const ITEMS_STAR: RuleId = 6;
-    pub const ATOM: RuleId = 7;
-}
-
-static BRACKET_RULES: [RuleInfo; 8] = [
-    RuleInfo {
-        nullable: true,
-        ..r("file", R, Some(""))
-    },
-    r("file_star", S, Some("a")),
-    r("item", R, Some("a")),
-    r("list", R, Some("()")),
-    r("list_opt", O, Some("a")),
-    RuleInfo {
-        nullable: true,
-        ..r("items", R, Some(""))
-    },
-    r("items_star", S, Some("a")),
-    RuleInfo {
-        token: true,
-        ..r("atom", R, Some("a"))
-    },
-];
-
-fn bracket_tables() -> &'static Tables {
-    use brackets_rule::*;
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut pairs = Vec::new();
-        for slot in [FILE_STAR, ITEMS_STAR, ITEM] {
-            pairs.extend([(slot, ITEM), (slot, LIST), (slot, ATOM)]);
-        }
-        Tables {
-            rules: &BRACKET_RULES,
-            compat: Tables::compat_matrix(BRACKET_RULES.len(), &pairs),
-            literals: &["(", ")"],
-            identifiers: &[ATOM],
-        }
-    })
-}
-
-impl Brackets {
-    fn rule(&self, p: &mut Parser<'_>, rule: RuleId) -> bool {
-        use brackets_rule::*;
-        p.node(rule, rule != FILE, |p| {
-            let opened = p.events.len();
-            match rule {
-                FILE | ITEMS => {
-                    let star = if rule == FILE { FILE_STAR } else { ITEMS_STAR };
-                    while self.rule(p, star) {}
-                    true
-                }
-                FILE_STAR | ITEMS_STAR => self.rule(p, ITEM),
-                ITEM => self.rule(p, LIST) || self.rule(p, ATOM),
-                LIST => {
-                    p.lit("(") && {
-                        self.rule(p, LIST_OPT);
-                        p.lit(")")
-                    }
-                }
-                // `items` matches the empty string; as the body of a `?` it is meant to
-                // match something. (This counts the `items` node's own events too, so an
-                // empty `items` still passes: `()` gets an empty `?` node.)
-                LIST_OPT => self.rule(p, ITEMS) && p.events.len() > opened + 1,
-                ATOM => {
-                    let len = p.text[p.pos..]
-                        .iter()
-                        .take_while(|b| b.is_ascii_alphanumeric())
-                        .count();
-                    p.pos += len;
-                    len > 0
-                }
-                _ => false,
-            }
-        })
-    }
-}
-
-impl Language for Brackets {
-    fn name(&self) -> &'static str {
-        "Brackets"
-    }
-    fn extensions(&self) -> &'static [&'static str] {
-        &["brackets"]
-    }
-    fn tables(&self) -> &'static Tables {
-        bracket_tables()
-    }
-    fn start_rule(&self) -> RuleId {
-        brackets_rule::FILE
-    }
-    fn normalized_grammar(&self) -> &'static str {
-        "see reducer_core::testing::Brackets"
-    }
-    fn parse(&self, text: &str) -> Result<Tree, ParseError> {
-        let mut p = Parser::new(text);
-        if self.rule(&mut p, brackets_rule::FILE) && p.at_end() {
-            let mut b = TreeBuilder::new(text, &BRACKET_RULES, &["(", ")"]);
-            for &(open, rule, pos) in &p.events {
-                if open {
-                    b.open(rule, pos);
-                } else {
-                    b.close(pos);
-                }
-            }
-            Ok(b.finish(brackets_rule::FILE))
-        } else {
-            Err(p.error())
-        }
-    }
-    fn parse_prefix(&self, rule: RuleId, text: &str) -> Result<usize, ParseError> {
-        let mut p = Parser::new(text);
-        if self.rule(&mut p, rule) {
-            Ok(p.pos)
-        } else {
-            Err(p.error())
-        }
-    }
-}
-
-#[cfg(test)]
-mod bracket_tests {
-    use super::*;
-
-    #[test]
-    fn brackets_parse_and_print_back() {
-        let src = " (a (b c) ()) d ((e))\n";
-        let t = Brackets.parse(src).unwrap();
-        assert_eq!(t.text(), src);
-        assert_eq!(t.tokens(), 15);
-        assert!(Brackets.parse("(a").is_err());
-    }
-}
-
-/// A session reducing `src` (which must parse) in `lang`, with an oracle given as a
-/// predicate on the candidate's text, the default cache and `jobs` parallel tests.
-pub fn session(
-    lang: &'static dyn Language,
-    src: &str,
-    oracle: fn(&str) -> bool,
-    jobs: usize,
-) -> crate::engine::session::Session<'static> {
-    use crate::engine::{
-        cache::CacheOptions, oracle::FnOracle, session::SessionOptions, tester::Tester,
-    };
-    let tree = lang.parse(src).expect("test input parses");
-    let f = move |b: &[u8]| oracle(&String::from_utf8_lossy(b));
-    let tester = Tester::new(
-        std::sync::Arc::new(FnOracle(f)),
-        CacheOptions::default(),
-        jobs,
-    );
-    crate::engine::session::Session::new(lang, tree, tester, SessionOptions::default())
 }

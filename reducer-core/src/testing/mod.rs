@@ -1,0 +1,35 @@
+//! Test languages for the engine's tests, examples and benchmarks: [`Toy`], a small
+//! statement language, and [`Brackets`], nested bracketed lists. Both are written by hand
+//! directly in Perses Normal Form, as the `#[reducer]` macro would generate them.
+//!
+//! Compiled with the `testing` feature (and in reducer-core's own unit tests).
+
+mod brackets;
+mod parser;
+mod toy;
+
+pub use brackets::{brackets_rule, Brackets};
+pub use toy::{rule, Toy};
+
+use crate::syntax::language::Language;
+
+/// A session reducing `src` (which must parse) in `lang`, with an oracle given as a
+/// predicate on the candidate's text, the default cache and `jobs` parallel tests.
+pub fn session(
+    lang: &'static dyn Language,
+    src: &str,
+    oracle: fn(&str) -> bool,
+    jobs: usize,
+) -> crate::engine::session::Session<'static> {
+    use crate::engine::{
+        cache::CacheOptions, oracle::FnOracle, session::SessionOptions, tester::Tester,
+    };
+    let tree = lang.parse(src).expect("test input parses");
+    let f = move |b: &[u8]| oracle(&String::from_utf8_lossy(b));
+    let tester = Tester::new(
+        std::sync::Arc::new(FnOracle(f)),
+        CacheOptions::default(),
+        jobs,
+    );
+    crate::engine::session::Session::new(lang, tree, tester, SessionOptions::default())
+}
