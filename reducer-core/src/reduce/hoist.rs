@@ -427,22 +427,8 @@ mod tests {
 
     #[test]
     fn level_lists_test_what_the_node_by_node_loop_tests() {
-        use std::sync::{Arc, Mutex};
         fn calls(oracle: Pred, by_node: bool) -> (Vec<String>, String) {
-            let seen = Arc::new(Mutex::new(Vec::new()));
-            let log = seen.clone();
-            let f = move |b: &[u8]| {
-                let t = String::from_utf8_lossy(b).into_owned();
-                log.lock().unwrap().push(t.clone());
-                oracle(&t)
-            };
-            let tester = crate::engine::tester::Tester::new(
-                Arc::new(crate::engine::oracle::FnOracle(f)),
-                crate::engine::cache::CacheOptions::default(),
-                1,
-            );
-            let tree = Toy.parse(PROGRAM).unwrap();
-            let mut s = Session::new(&Toy, tree, tester, Default::default());
+            let (mut s, seen) = crate::testing::recording_session(&Toy, PROGRAM, oracle, 1);
             let o = AlgoOptions::default();
             let mut level = vec![s.tree.root()];
             while !level.is_empty() {

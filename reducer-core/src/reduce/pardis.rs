@@ -266,13 +266,8 @@ pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::cache::CacheOptions;
-    use crate::engine::oracle::FnOracle;
-    use crate::engine::session::SessionOptions;
-    use crate::engine::tester::Tester;
     use crate::testing::Toy;
     use crate::Language;
-    use std::sync::{Arc, Mutex};
 
     /// Alg. 2 as the paper states it, one group at a time: the reference for the runs of
     /// groups of [`hybrid_pass`].
@@ -372,16 +367,7 @@ mod tests {
         jobs: usize,
         pass: fn(&mut Session<'_>, &AlgoOptions),
     ) -> (Vec<String>, (u64, u64), String) {
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let log = seen.clone();
-        let f = move |b: &[u8]| {
-            let t = String::from_utf8_lossy(b).into_owned();
-            log.lock().unwrap().push(t.clone());
-            oracle(&t)
-        };
-        let tester = Tester::new(Arc::new(FnOracle(f)), CacheOptions::default(), jobs);
-        let tree = Toy.parse(src).unwrap();
-        let mut s = Session::new(&Toy, tree, tester, SessionOptions::default());
+        let (mut s, seen) = crate::testing::recording_session(&Toy, src, oracle, jobs);
         pass(&mut s, &AlgoOptions::default());
         let calls = seen.lock().unwrap().clone();
         let st = s.tester.stats();

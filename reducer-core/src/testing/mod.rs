@@ -13,6 +13,9 @@ pub use toy::{rule, Toy};
 
 use crate::syntax::language::Language;
 
+/// The texts an oracle was shown, in order.
+pub type OracleLog = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
+
 /// A session reducing `src` (which must parse) in `lang`, with an oracle given as a
 /// predicate on the candidate's text, the default cache and `jobs` parallel tests.
 pub fn session(
@@ -21,15 +24,35 @@ pub fn session(
     oracle: fn(&str) -> bool,
     jobs: usize,
 ) -> crate::engine::session::Session<'static> {
+    recording_session(lang, src, oracle, jobs).0
+}
+
+/// As [`session`], with the log of every text the oracle is shown (speculative runs
+/// included), for comparisons with reference implementations.
+pub fn recording_session(
+    lang: &'static dyn Language,
+    src: &str,
+    oracle: fn(&str) -> bool,
+    jobs: usize,
+) -> (crate::engine::session::Session<'static>, OracleLog) {
     use crate::engine::{
         cache::CacheOptions, oracle::FnOracle, session::SessionOptions, tester::Tester,
     };
     let tree = lang.parse(src).expect("test input parses");
-    let f = move |b: &[u8]| oracle(&String::from_utf8_lossy(b));
+    let log = OracleLog::default();
+    let seen = log.clone();
+    let f = move |b: &[u8]| {
+        let text = String::from_utf8_lossy(b).into_owned();
+        let interesting = oracle(&text);
+        seen.lock().unwrap().push(text);
+        interesting
+    };
     let tester = Tester::new(
         std::sync::Arc::new(FnOracle(f)),
         CacheOptions::default(),
         jobs,
     );
-    crate::engine::session::Session::new(lang, tree, tester, SessionOptions::default())
+    let session =
+        crate::engine::session::Session::new(lang, tree, tester, SessionOptions::default());
+    (session, log)
 }
