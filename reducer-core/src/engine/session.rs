@@ -97,7 +97,7 @@ impl<'l> Session<'l> {
 
     /// Makes the algorithms stop early, as after an interruption but without one, once the
     /// current text parses with `lang` (checked after each interesting test, when the
-    /// algorithm next asks [`Session::interrupted`]): the structure-grammar fallback hands
+    /// algorithm next asks [`Session::stopped`]): the structure-grammar fallback hands
     /// the input over to its own grammar this way.
     pub fn stop_once_parses(&mut self, lang: &'l dyn Language) {
         self.handover = Some(Handover {
@@ -125,9 +125,12 @@ impl<'l> Session<'l> {
         self.lang.tables()
     }
 
-    /// Whether the run was interrupted or the tester stopped, or the text parses with the
-    /// language to hand over to (algorithms stop early).
-    pub fn interrupted(&self) -> bool {
+    /// Whether the algorithms should wind down: the tester answers no more tests (Ctrl-C, or
+    /// a test that could not be run), a text-level pass left a text that does not parse (no
+    /// tree to work on), or the text parses with the language to hand over to
+    /// ([`Session::stop_once_parses`]). Only the first is an interruption
+    /// ([`Tester::interrupted`]).
+    pub fn stopped(&self) -> bool {
         self.tester.stopped() || self.unparsed.is_some() || self.handed_over()
     }
 
@@ -489,10 +492,10 @@ mod tests {
         crate::reduce::run("pardis-hybrid+hoist", &mut full, &o).unwrap();
         let mut s = crate::testing::session(&Toy, src, oracle, 1);
         s.stop_once_parses(&NoWhile);
-        assert!(!s.handed_over() && !s.interrupted());
+        assert!(!s.handed_over() && !s.stopped());
         crate::reduce::run("pardis-hybrid+hoist", &mut s, &o).unwrap();
         // The heaviest statement went first; then the session stopped.
-        assert!(s.handed_over() && s.interrupted() && !s.tester.interrupted());
+        assert!(s.handed_over() && s.stopped() && !s.tester.interrupted());
         let (text, reduced) = (s.text(), full.text());
         assert!(
             !text.contains("while1") && text.contains("var b"),

@@ -14,7 +14,7 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let before = s.tree.tokens();
     // level ← 0; nodes ← tagNodes(tree, level)
     let mut level: Vec<NodeId> = vec![s.tree.root()];
-    while !level.is_empty() && !s.interrupted() {
+    while !level.is_empty() && !s.stopped() {
         // minconfig ← ddmin(nodes); prune(tree, level, minconfig)
         let items = removable(s, &level);
         reduce_nodes(s, items, ListAlgorithm::Ddmin, &o.dd, false);

@@ -84,7 +84,7 @@ pub fn tmin(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) -> Vec<NodeI
     loop {
         let mut improved = false;
         let mut from = 0;
-        while from < level.len() && !s.interrupted() {
+        while from < level.len() && !s.stopped() {
             // ∃δ' ∈ τ(t'(δ)) · test(t'[δ ↦ δ'](c)) = ✗  ⇒  t' ← t'[δ ↦ δ'], for the δ of
             // the level in order.
             let mut tried: Vec<(usize, NodeId)> = Vec::new();
@@ -113,7 +113,7 @@ pub fn tmin(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) -> Vec<NodeI
                 *delta = occupant(&s.tree, *delta);
             }
         }
-        if !improved || s.interrupted() {
+        if !improved || s.stopped() {
             return level;
         }
     }
@@ -136,7 +136,7 @@ pub fn hoist_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let before = s.tree.tokens();
     // level ← 0; nodes ← TAGNODES(input_tree, level)
     let mut level = vec![s.tree.root()];
-    while !level.is_empty() && !s.interrupted() {
+    while !level.is_empty() && !s.stopped() {
         // hoisting ← TMIN^χ(nodes); TRANSFORM(input_tree, level, hoisting)
         let transformed = tmin(s, o, &level);
         // level ← level + 1; nodes ← TAGNODES(input_tree, level)
@@ -151,7 +151,7 @@ pub fn hddh_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let before = s.tree.tokens();
     // level ← 0; nodes ← TAGNODES(input_tree, level)
     let mut level = vec![s.tree.root()];
-    while !level.is_empty() && !s.interrupted() {
+    while !level.is_empty() && !s.stopped() {
         // minconfig ← DDMIN(nodes); PRUNE(input_tree, level, minconfig)
         let items = removable(s, &level);
         reduce_nodes(s, items, ListAlgorithm::Ddmin, &o.dd, false);

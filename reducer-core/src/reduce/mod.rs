@@ -207,7 +207,7 @@ pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), Unkno
                 let mut changed = false;
                 for &name in DEFAULT_TRANSFORMS {
                     let transform = transform_named(name).expect("a known transformation");
-                    if s.interrupted() {
+                    if s.stopped() {
                         break;
                     }
                     if staged(s, name, |s| transform(s, o)) {
@@ -217,13 +217,13 @@ pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), Unkno
                 }
                 changed
             });
-            if !s.interrupted() {
+            if !s.stopped() {
                 text::tidy_lines(s);
             }
         }
         "pardis-hybrid+hoist" => {
             repeat(s, fix, |s| deletion_fixpoint(s, o));
-            if !s.interrupted() {
+            if !s.stopped() {
                 text::tidy_lines(s);
             }
         }
@@ -360,7 +360,7 @@ pub fn repeat(
         pass(s);
         let progress = size(s) < before;
         changed |= progress;
-        if !fixpoint || !progress || s.interrupted() {
+        if !fixpoint || !progress || s.stopped() {
             return changed;
         }
     }

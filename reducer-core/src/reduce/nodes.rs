@@ -86,7 +86,7 @@ pub fn reduce_nodes(
     options: &DdOptions,
     try_empty: bool,
 ) -> Vec<NodeId> {
-    if items.is_empty() || session.interrupted() {
+    if items.is_empty() || session.stopped() {
         return items.into_iter().map(|(n, _)| n).collect();
     }
     let mut configs = NodeConfigs::new(session, &items);

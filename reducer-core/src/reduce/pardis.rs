@@ -74,7 +74,7 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let key = |t: &Tree, n: NodeId| (t.weight(n), order[n as usize], n);
     // Alg. 1 line 1: q ← PriorityQueue(ρ, {root})
     let mut heap: BinaryHeap<Key> = BinaryHeap::from([key(&s.tree, s.tree.root())]);
-    while !heap.is_empty() && !s.interrupted() {
+    while !heap.is_empty() && !s.stopped() {
         // Lines 2–8, speculatively: every pop under the assumption that its test fails.
         let mut sim = heap.clone();
         let mut log: Vec<Pop> = Vec::new();
@@ -188,7 +188,7 @@ pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     };
     // Alg. 2 line 1: q ← PriorityQueue(ρ_hybrid, {root})
     let mut heap: BinaryHeap<HybridKey> = BinaryHeap::from([key(&s.tree, s.tree.root())]);
-    while !heap.is_empty() && !s.interrupted() {
+    while !heap.is_empty() && !s.stopped() {
         // Lines 3–5 for a run of groups, on a copy of the queue.
         let mut sim = heap.clone();
         let mut run: Vec<Group> = Vec::new();
@@ -249,7 +249,7 @@ pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
                 // What is left of the group stays: queue its children.
                 heap.extend(children_keys(&s.tree, &g.trial));
                 heap.extend(children_keys(&s.tree, &g.fixed));
-            } else if i == last && g.trial.len() > inline && !s.interrupted() {
+            } else if i == last && g.trial.len() > inline && !s.stopped() {
                 // Line 5 goes on: opdd minimises the group, and what stays is queued.
                 let items = g.trial.iter().map(|&n| (n, Subst::Delete)).collect();
                 let kept = reduce_nodes(s, items, ListAlgorithm::Opdd, &o.dd, false);

@@ -42,7 +42,7 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions, mode: ListMode) -> bool {
     };
     push(&mut queue, s, s.tree.root());
     while let Some((weight, _, node)) = queue.pop() {
-        if s.interrupted() {
+        if s.stopped() {
             break;
         }
         if !s.tree.is_live(node) {
@@ -99,7 +99,7 @@ fn reduce_lists(s: &mut Session<'_>, o: &AlgoOptions, node: NodeId, mode: ListMo
 
 /// Tries deleting each node in turn (the first that can go goes, then the next ones).
 pub fn one_by_one(s: &mut Session<'_>, mut nodes: Vec<NodeId>) {
-    while !nodes.is_empty() && !s.interrupted() {
+    while !nodes.is_empty() && !s.stopped() {
         let list: Vec<EditSet> = nodes.iter().map(|&n| EditSet::deleting([n])).collect();
         match s.first_interesting_of(list) {
             Some(k) => {

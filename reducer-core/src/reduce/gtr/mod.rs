@@ -257,7 +257,7 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let before = s.tree.tokens();
     // Alg. 4 line 1: for i ∈ [0, depth(t)], with levelNodes ← level(t, i) as GTR nodes.
     let mut level = vec![s.tree.root()];
-    while !level.is_empty() && !s.interrupted() {
+    while !level.is_empty() && !s.stopped() {
         // Line 2–3: each template in turn.
         delete_level(s, o, &filter, &level);
         level.retain(|&n| s.tree.is_live(n));
@@ -294,7 +294,7 @@ fn reduce_level_nodes(s: &mut Session<'_>, filter: &Filter, level: &mut [NodeId]
     loop {
         let mut improved = false;
         for (i, candidates) in candidates.iter().enumerate() {
-            if s.interrupted() {
+            if s.stopped() {
                 return;
             }
             // Line 7: currentRep ← conf.get(n)

@@ -16,10 +16,10 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     if o.transform.rename {
         changed |= rename(s);
     }
-    if o.transform.literals && !s.interrupted() {
+    if o.transform.literals && !s.stopped() {
         changed |= shrink_literals(s);
     }
-    if !s.interrupted() {
+    if !s.stopped() {
         changed |= drop_comments(s);
     }
     changed

@@ -22,7 +22,7 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     };
     let mut changed = false;
     for k in (1..=longest).rev() {
-        if s.interrupted() {
+        if s.stopped() {
             break;
         }
         changed |= windows_of(s, k, o);
