@@ -92,7 +92,9 @@ fn hoisting_and_gtr_on_a_generated_program() {
         (
             "gtr*",
             AlgoOptions {
-                gtr_filter: GtrFilter::Corpus(corpus.path().into()),
+                gtr_filter: GtrFilter::Corpus(Arc::new(
+                    algo::gtr::corpus::Corpus::from_dir(&Toy, corpus.path()).unwrap(),
+                )),
                 ..AlgoOptions::default()
             },
         ),

@@ -767,3 +767,45 @@ fn the_option_order_note_names_only_options_of_ours() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_gtr_corpus_is_learned_before_the_reduction_and_a_bad_one_is_a_usage_error() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script("check.sh", "grep -q 'crash(' \"$1\"");
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "-a",
+            "gtr*",
+            "--corpus",
+            "nowhere",
+            "--test",
+            "./check.sh",
+        ],
+    );
+    assert_exit(&o, 1);
+    assert!(stderr(&o).contains("--corpus nowhere"), "{}", stderr(&o));
+    assert!(!c.path("bug.toy.reduced").exists());
+    std::fs::create_dir(c.path("examples")).unwrap();
+    c.write("examples/a.toy", "if (a) { f(1); } else { g(2); }\n");
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "-a",
+            "gtr*",
+            "--corpus",
+            "examples",
+            "--stats",
+            "s.json",
+            "--test",
+            "./check.sh",
+        ],
+    );
+    assert_exit(&o, 0);
+    let stats: serde_json::Value = serde_json::from_slice(&c.read("s.json")).unwrap();
+    assert_eq!(stats["options"]["gtr_filter"], "corpus:examples");
+    assert!(c.read_str("bug.toy.reduced").contains("crash("));
+}

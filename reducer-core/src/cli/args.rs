@@ -5,13 +5,16 @@
 use crate::engine::cache::{CacheMode, CacheOptions};
 use crate::engine::session::{SessionOptions, SyntaxCheck};
 use crate::engine::tester::Parallel;
+use crate::reduce::gtr::corpus::Corpus;
 use crate::reduce::list::{ComplementOrder, DdOptions};
 use crate::reduce::transform::TransformOptions;
 use crate::reduce::{AlgoOptions, GtrFilter, DEFAULT_ALGORITHM};
+use crate::syntax::language::Language;
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, ValueEnum};
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 pub(crate) use super::test_command::find_in_path;
@@ -412,23 +415,46 @@ impl Args {
         }
     }
 
-    /// The options of the tree algorithms.
+    /// The options of the tree algorithms. With `--corpus`, GTR's filter is the grammar's
+    /// until the corpus is learned ([`Args::learn_corpus`]) and put in its place.
     pub fn algo_options(&self) -> AlgoOptions {
         AlgoOptions {
             one_pass: self.one_pass,
             dd: self.dd_options(),
             hoist_depth: self.hoist_depth,
             nullability_pruning: !self.no_nullability_pruning,
-            gtr_filter: match (&self.corpus, self.gtr_unfiltered) {
-                (Some(dir), _) => GtrFilter::Corpus(dir.clone()),
-                (None, true) => GtrFilter::Unfiltered,
-                (None, false) => GtrFilter::Grammar,
+            gtr_filter: match self.gtr_unfiltered {
+                true => GtrFilter::Unfiltered,
+                false => GtrFilter::Grammar,
             },
             transform: TransformOptions {
                 rename: !self.no_rename,
                 literals: !self.no_literals,
                 ..TransformOptions::default()
             },
+        }
+    }
+
+    /// The corpus of `--corpus DIR` learned for `lang` (before any reduction, so that a
+    /// folder that cannot be read is a usage error); `None` without the option.
+    pub fn learn_corpus(&self, lang: &dyn Language) -> Result<Option<Arc<Corpus>>, String> {
+        let Some(dir) = &self.corpus else {
+            return Ok(None);
+        };
+        if !dir.is_dir() {
+            return Err(format!("--corpus {}: not a directory", dir.display()));
+        }
+        Corpus::from_dir(lang, dir)
+            .map(|c| Some(Arc::new(c)))
+            .map_err(|e| format!("--corpus {}: {e}", dir.display()))
+    }
+
+    /// GTR's filter as the statistics name it: `grammar`, `unfiltered` or `corpus:DIR`.
+    pub fn gtr_filter_name(&self) -> String {
+        match (&self.corpus, self.gtr_unfiltered) {
+            (Some(dir), _) => format!("corpus:{}", dir.display()),
+            (None, true) => "unfiltered".to_string(),
+            (None, false) => "grammar".to_string(),
         }
     }
 
@@ -758,7 +784,12 @@ mod tests {
         assert!(a.session_options().verify_syntax);
         let o = a.algo_options();
         assert!(o.one_pass && !o.nullability_pruning && o.hoist_depth == 0);
-        assert_eq!(o.gtr_filter, GtrFilter::Corpus("corp".into()));
+        assert_eq!(o.gtr_filter, GtrFilter::Grammar);
+        assert_eq!(a.gtr_filter_name(), "corpus:corp");
+        assert!(
+            a.learn_corpus(&crate::testing::Toy).is_err(),
+            "no such folder"
+        );
         assert_eq!(a.timeout(), None);
         assert_eq!(a.algorithm_name(C), "perses");
 

@@ -264,13 +264,14 @@ fn reduce(
     let job = args.job(extensions).map_err(usage)?;
     let launcher = args.launcher().map_err(usage)?;
     let test = check_program(&job.test, &launcher).map_err(usage)?;
-    if let Some(dir) = &args.corpus {
-        if !dir.is_dir() {
-            return fail(
-                Exit::Usage,
-                format!("--corpus {}: not a directory", dir.display()),
-            );
-        }
+    let mut options = args.algo_options();
+    if let Some(corpus) = lang
+        .map(|l| args.learn_corpus(l))
+        .transpose()
+        .map_err(usage)?
+        .flatten()
+    {
+        options.gtr_filter = reduce::GtrFilter::Corpus(corpus);
     }
     let bytes = read_bytes(&job.input)?;
     let out_path = match (&args.output, args.in_place) {
@@ -460,6 +461,7 @@ fn reduce(
                 lang,
                 fallback,
                 args,
+                options: &options,
                 algorithm: &algorithm,
                 progress: &progress,
                 bin,

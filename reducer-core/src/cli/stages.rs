@@ -8,6 +8,7 @@ use crate::engine::session::Session;
 use crate::engine::tester::Tester;
 use crate::reduce;
 use crate::reduce::list::reduce_text_until;
+use crate::reduce::AlgoOptions;
 use crate::syntax::language::Language;
 use crate::syntax::tree::Tree;
 
@@ -71,6 +72,8 @@ pub(super) struct Stages<'a> {
     pub(super) lang: &'a dyn Language,
     pub(super) fallback: Option<&'a dyn Language>,
     pub(super) args: &'a Args,
+    /// The algorithms' options (GTR's corpus learned already).
+    pub(super) options: &'a AlgoOptions,
     pub(super) algorithm: &'a str,
     pub(super) progress: &'a Progress,
     pub(super) bin: &'a str,
@@ -87,6 +90,7 @@ impl Stages<'_> {
             lang,
             fallback,
             args,
+            options,
             algorithm,
             progress,
             bin,
@@ -120,7 +124,7 @@ impl Stages<'_> {
                 }
                 stages.push(lang.name());
                 let mut session = Session::new(lang, tree, tester, args.session_options());
-                reduce::run(algorithm, &mut session, &args.algo_options())?;
+                reduce::run(algorithm, &mut session, options)?;
                 let out = session.text();
                 counted = count(&session, &out, recount);
                 text = out.into_bytes();
@@ -154,7 +158,7 @@ impl Stages<'_> {
                 stages.push(FALLBACK);
                 let mut session = Session::new(f, structure_tree, tester, args.session_options());
                 session.stop_once_parses(lang);
-                let mut options = args.algo_options();
+                let mut options = options.clone();
                 // A corpus of examples is in the language's grammar, not in the structure grammar.
                 if let reduce::GtrFilter::Corpus(_) = options.gtr_filter {
                     options.gtr_filter = reduce::GtrFilter::Grammar;

@@ -22,7 +22,7 @@ use crate::engine::session::Session;
 use crate::engine::stats::PassStats;
 use crate::reduce::list::DdOptions;
 use std::fmt;
-use std::path::PathBuf;
+use std::sync::Arc;
 
 /// How GTR filters its candidate transformations.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -30,9 +30,9 @@ pub enum GtrFilter {
     /// Delete only nullable nodes, substitute only compatible descendants (grammar tables).
     #[default]
     Grammar,
-    /// Learn mandatory edges and allowed contexts from the example inputs in a folder
-    /// (GTR Sect. 4.2).
-    Corpus(PathBuf),
+    /// Mandatory edges and allowed contexts learned from the example inputs in a folder
+    /// (GTR Sect. 4.2, [`gtr::corpus::Corpus::from_dir`]).
+    Corpus(Arc<gtr::corpus::Corpus>),
     /// Try every deletion and every child substitution; the syntax check filters.
     Unfiltered,
 }

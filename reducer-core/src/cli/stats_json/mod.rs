@@ -30,7 +30,6 @@ use crate::engine::session::SyntaxCheck;
 use crate::engine::stats::Stats;
 use crate::engine::tester::Parallel;
 use crate::reduce::list::ComplementOrder;
-use crate::reduce::GtrFilter;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::Duration;
@@ -313,11 +312,7 @@ impl Options {
             hoist_depth: algo.hoist_depth,
             one_pass: algo.one_pass,
             nullability_pruning: algo.nullability_pruning,
-            gtr_filter: match algo.gtr_filter {
-                GtrFilter::Grammar => "grammar".to_string(),
-                GtrFilter::Unfiltered => "unfiltered".to_string(),
-                GtrFilter::Corpus(dir) => format!("corpus:{}", dir.display()),
-            },
+            gtr_filter: args.gtr_filter_name(),
             jobs: args.jobs(),
             parallel: match args.parallel() {
                 Parallel::Exact => "exact",

@@ -8,7 +8,8 @@
 //! - `contexts(L)`: every (parent label, edge label) under which a node labelled L occurs,
 //!   and "root" for the labels of the corpus trees' roots.
 //!
-//! Learning is done once per (language, folder) and process; later passes of GTR* reuse it.
+//! The corpus is learned once, before the reduction starts ([`Corpus::from_dir`]), and handed
+//! to GTR in its options ([`GtrFilter::Corpus`](crate::reduce::GtrFilter::Corpus)).
 
 use super::{self as gtr, Context, Edge, Label};
 use crate::syntax::language::Language;
@@ -16,11 +17,12 @@ use crate::syntax::tree::Tree;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 /// What a corpus taught about a language's trees.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Corpus {
+    /// The folder it was learned from (empty for a corpus built by hand).
+    pub dir: PathBuf,
     mandatory: FxHashMap<Label, FxHashSet<Edge>>,
     contexts: FxHashMap<Label, FxHashSet<Context>>,
     /// Files that parsed and were learned from.
@@ -61,7 +63,10 @@ impl Corpus {
 
     /// Learns from every file below `dir` that parses as `lang`.
     pub fn from_dir(lang: &dyn Language, dir: &Path) -> io::Result<Corpus> {
-        let mut corpus = Corpus::new();
+        let mut corpus = Corpus {
+            dir: dir.to_path_buf(),
+            ..Corpus::new()
+        };
         for path in files_below(dir)? {
             let tree = std::fs::read_to_string(&path)
                 .ok()
@@ -109,18 +114,4 @@ fn files_below(dir: &Path) -> io::Result<Vec<PathBuf>> {
     }
     files.sort();
     Ok(files)
-}
-
-/// The corpus of `dir` for `lang`, learned on first use and shared afterwards.
-pub fn learn(lang: &dyn Language, dir: &Path) -> io::Result<Arc<Corpus>> {
-    type Learned = Vec<((&'static str, PathBuf), Arc<Corpus>)>;
-    static LEARNED: Mutex<Learned> = Mutex::new(Vec::new());
-    let key = (lang.name(), dir.to_path_buf());
-    let mut learned = LEARNED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, c)) = learned.iter().find(|(k, _)| *k == key) {
-        return Ok(c.clone());
-    }
-    let corpus = Arc::new(Corpus::from_dir(lang, dir)?);
-    learned.push((key, corpus.clone()));
-    Ok(corpus)
 }

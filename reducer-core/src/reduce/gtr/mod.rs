@@ -177,22 +177,12 @@ pub enum Filter {
 }
 
 impl Filter {
-    /// The filter `option` asks for. A corpus that cannot be read falls back to the grammar
-    /// filter with a warning on stderr (use [`corpus::learn`] to report the error first).
-    pub fn new(s: &Session<'_>, option: &GtrFilter) -> Filter {
+    /// The filter `option` asks for.
+    pub fn new(option: &GtrFilter) -> Filter {
         match option {
             GtrFilter::Grammar => Filter::Grammar,
             GtrFilter::Unfiltered => Filter::Unfiltered,
-            GtrFilter::Corpus(dir) => match corpus::learn(s.lang, dir) {
-                Ok(corpus) => Filter::Corpus(corpus),
-                Err(e) => {
-                    crate::console::errln!(
-                        "warning: GTR corpus {}: {e}; using the grammar filter",
-                        dir.display()
-                    );
-                    Filter::Grammar
-                }
-            },
+            GtrFilter::Corpus(corpus) => Filter::Corpus(corpus.clone()),
         }
     }
 
@@ -253,7 +243,7 @@ fn compatible_pair(view: &View<'_>, target: NodeId, candidate: NodeId) -> Option
 
 /// One GTR pass (Alg. 4); returns whether the tree got smaller.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
-    let filter = Filter::new(s, &o.gtr_filter);
+    let filter = Filter::new(&o.gtr_filter);
     let before = s.tree.tokens();
     // Alg. 4 line 1: for i ∈ [0, depth(t)], with levelNodes ← level(t, i) as GTR nodes.
     let mut level = vec![s.tree.root()];

@@ -55,7 +55,7 @@ fn corpus_dir() -> tempfile::TempDir {
 fn filters(corpus: &Path) -> [GtrFilter; 3] {
     [
         GtrFilter::Grammar,
-        GtrFilter::Corpus(corpus.to_path_buf()),
+        GtrFilter::Corpus(Arc::new(Corpus::from_dir(&Toy, corpus).unwrap())),
         GtrFilter::Unfiltered,
     ]
 }
@@ -195,7 +195,7 @@ fn corpus_keeps_else_branches_the_grammar_lets_go() {
         src,
         needs_if_x,
         1,
-        &GtrFilter::Corpus(dir.path().into()),
+        &GtrFilter::Corpus(Arc::new(Corpus::from_dir(&Toy, dir.path()).unwrap())),
     );
     assert_eq!(squeeze(&grammar.tree.text()), "if(c)x;");
     assert_eq!(squeeze(&corpus.tree.text()), "if(c){x;}else{y;}");
@@ -238,7 +238,7 @@ fn gtr_star_is_one_transformation_minimal() {
                 "{filter:?}: {out:?}"
             );
             assert!(s.tree.tokens() < Toy.parse(PROGRAM).unwrap().tokens());
-            let learned = Filter::new(&s, &filter);
+            let learned = Filter::new(&filter);
             assert_one_transformation_minimal(&mut s, &learned, oracle);
             eprintln!(
                 "gtr* {filter:?}: {} queries -> {out:?}",
