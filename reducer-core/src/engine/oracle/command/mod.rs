@@ -10,8 +10,10 @@
 //!    from `/dev/null`, stdout discarded and the tail of stderr kept; the program runs in its
 //!    own process group;
 //! 4. waits for it, checking the timeout and the `cancel` flag; on timeout or cancellation the
-//!    whole process group is killed (`SIGKILL`), grandchildren included. Once the program
-//!    has exited, whatever it left running in its process group is killed as well;
+//!    whole process group gets `SIGTERM` (a launcher such as `srun` then ends its job step),
+//!    and `SIGKILL` once the program has exited or after 2 s, grandchildren included. Once
+//!    the program has exited, whatever it left running in its process group is killed as
+//!    well;
 //! 5. removes the directory (read-only subdirectories included), unless told to keep it;
 //!    what cannot be removed is counted ([`CommandOracle::leftovers`]).
 //!

@@ -183,9 +183,52 @@ fn a_hanging_oracle_is_killed_at_the_timeout() {
     let r = o.run(b"x", &no_cancel());
     assert_eq!(r.outcome, Outcome::Unresolved);
     assert!(r.timed_out && !r.cancelled, "{r:?}");
-    assert_eq!(r.signal, Some(libc::SIGKILL));
+    // Asked to end first (SIGTERM), which a shell running `sleep` does at once.
+    assert_eq!(r.signal, Some(libc::SIGTERM));
     assert!(r.elapsed < WELL_BELOW_30S, "{r:?}");
     assert!(r.describe().starts_with("timed out"));
+}
+
+#[test]
+fn a_timed_out_program_gets_sigterm_first_and_sigkill_if_it_stays() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("got-term");
+    // A launcher such as srun ends its job step on SIGTERM, then exits.
+    let s = script(
+        dir.path(),
+        "polite.sh",
+        "trap 'touch \"$MARKER\"; exit 143' TERM
+while :; do sleep 0.05; done",
+    );
+    let o = CommandOracle::builder([&s], "bug.c")
+        .timeout(Duration::from_millis(300))
+        .env("MARKER", &marker)
+        .build()
+        .unwrap();
+    let r = o.run(b"x", &no_cancel());
+    assert!(r.timed_out, "{r:?}");
+    assert!(marker.exists(), "the program was not asked to end");
+    assert_eq!(r.exit_code, Some(143), "{r:?}");
+    // One that ignores SIGTERM is killed after the grace period.
+    let s = script(
+        dir.path(),
+        "stubborn.sh",
+        "trap '' TERM
+while :; do sleep 0.05; done",
+    );
+    let o = CommandOracle::builder([&s], "bug.c")
+        .timeout(Duration::from_millis(300))
+        .build()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let r = o.run(b"x", &no_cancel());
+    assert!(r.timed_out, "{r:?}");
+    assert_eq!(r.signal, Some(libc::SIGKILL), "{r:?}");
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_secs(2) && took < WELL_BELOW_30S,
+        "{took:?}"
+    );
 }
 
 #[test]

@@ -13,6 +13,10 @@ use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+/// How long a program killed on timeout or cancellation has, after SIGTERM, to end before
+/// SIGKILL (`srun` needs a moment to cancel its job step).
+const TERM_GRACE: Duration = Duration::from_secs(2);
+
 /// First pause of the waiting loop; it doubles up to [`MAX_POLL`].
 const MIN_POLL: Duration = Duration::from_millis(1);
 /// Longest pause of the waiting loop: it bounds the reaction time to the timeout and to
@@ -205,8 +209,13 @@ fn wait_for(
         }
         pause = (pause * 2).min(MAX_POLL);
     }
-    // On timeout or cancellation this kills the program; after a normal exit, whatever it
-    // left running in its group (e.g. a background `sleep`).
+    // On timeout or cancellation the program is asked to end first: a launcher such as
+    // `srun` forwards SIGTERM and ends the job step it started on another node, which a
+    // SIGKILL of the launcher would leave running. Then SIGKILL: after a normal exit it
+    // ends whatever the program left running in its group (e.g. a background `sleep`).
+    if timed_out || cancelled {
+        terminate_group(pgid, TERM_GRACE);
+    }
     kill_group(pgid);
     let status = child.wait();
     if let Some(reader) = stderr.as_mut() {
@@ -246,6 +255,23 @@ fn wait_for(
         };
     }
     report
+}
+
+/// Sends SIGTERM to every process of the group `pgid` and waits, up to `grace`, for its
+/// leader (the program started) to exit; it is not reaped.
+fn terminate_group(pgid: libc::pid_t, grace: Duration) {
+    if pgid <= 0 || !sys::kill(-pgid, libc::SIGTERM) {
+        return;
+    }
+    let deadline = Instant::now() + grace;
+    let mut pause = MIN_POLL;
+    while Instant::now() < deadline {
+        if !matches!(sys::wait_exit(pgid, true), Ok(false)) {
+            return;
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(MAX_POLL);
+    }
 }
 
 /// Sends SIGKILL to every process of the group `pgid` (errors such as "no such process" are
