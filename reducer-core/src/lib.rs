@@ -14,7 +14,9 @@
 // Workspace-wide this lint would flag ~75 items of the binaries and of reducer-macros.
 #![warn(unreachable_pub)]
 
+#[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "cli")]
 mod console;
 pub mod engine;
 pub mod reduce;
