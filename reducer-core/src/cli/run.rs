@@ -93,13 +93,10 @@ pub(super) fn run(
 fn list_algorithms(flavor: Flavor) {
     match flavor {
         Flavor::Language { .. } => {
-            let width = reduce::ALGORITHMS
-                .iter()
-                .map(|a| a.name.len())
-                .max()
-                .unwrap_or(0);
-            for a in reduce::ALGORITHMS {
-                outln!("{:width$}  {}", a.name, a.summary);
+            let all = reduce::Algorithm::ALL;
+            let width = all.iter().map(|a| a.name().len()).max().unwrap_or(0);
+            for a in all {
+                outln!("{:width$}  {}", a.name(), a.summary());
             }
         }
         Flavor::Text => outln!("{TEXT_ALGORITHM}  ddmin on lines, then on characters"),

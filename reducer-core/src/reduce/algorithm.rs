@@ -1,0 +1,337 @@
+//! The typed list of algorithms and the plans they run.
+//!
+//! Every selectable algorithm is an [`Algorithm`] with its command-line name and one line of
+//! help; what it does is a [`Plan`]: one-pass functions of the algorithm families combined by
+//! "repeat until nothing changes", "A then B", "record as a stage", and the default's rounds
+//! of transformations. A new algorithm is a variant, a name, a summary and a plan.
+
+use super::{gtr, hdd, hoist, pardis, perses, repeat, text, transform, AlgoOptions};
+use crate::engine::session::Session;
+use crate::engine::stats::PassStats;
+
+/// One pass of an algorithm family on the session; true if it changed anything.
+pub type Pass = fn(&mut Session<'_>, &AlgoOptions) -> bool;
+
+/// A transformation beyond deletion: one pass.
+pub type Transform = Pass;
+
+/// What an algorithm runs.
+pub enum Plan {
+    /// One pass.
+    Pass(Pass),
+    /// The plan repeated until it changes nothing; once only with
+    /// [`AlgoOptions::one_pass`] (which applies to the outermost repetition).
+    Repeat(Box<Plan>),
+    /// The plan repeated until it changes nothing, whatever [`AlgoOptions::one_pass`] says
+    /// (the inner fixpoints of a combination).
+    Fixpoint(Box<Plan>),
+    /// The plans one after the other ("A then B"); changed if any changed.
+    Then(Vec<Plan>),
+    /// The plan, recorded under a stage name in the statistics (`--stats` `passes`).
+    Stage(&'static str, Box<Plan>),
+    /// Each step (a stage) in turn, and `after` each one that changed something, until the
+    /// session stops; changed if any step changed. The default's round of transformations.
+    Round {
+        /// The steps.
+        steps: Vec<Plan>,
+        /// What follows a step that changed something.
+        after: Box<Plan>,
+    },
+    /// Blank lines go and trailing spaces are trimmed, if the result still parses.
+    Tidy,
+}
+
+impl Plan {
+    /// Runs the plan; returns whether it changed anything.
+    pub fn run(&self, s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+        match self {
+            Plan::Pass(pass) => pass(s, o),
+            Plan::Repeat(plan) => repeat(s, !o.one_pass, |s| plan.run(s, o)),
+            Plan::Fixpoint(plan) => repeat(s, true, |s| plan.run(s, o)),
+            Plan::Then(plans) => plans
+                .iter()
+                .fold(false, |changed, plan| plan.run(s, o) | changed),
+            Plan::Stage(name, plan) => staged(s, name, |s| plan.run(s, o)),
+            Plan::Round { steps, after } => {
+                let mut changed = false;
+                for step in steps {
+                    if s.stopped() {
+                        break;
+                    }
+                    if step.run(s, o) {
+                        changed = true;
+                        after.run(s, o);
+                    }
+                }
+                changed
+            }
+            Plan::Tidy => !s.stopped() && text::tidy_lines(s),
+        }
+    }
+}
+
+fn repeated(plan: Plan) -> Plan {
+    Plan::Repeat(Box::new(plan))
+}
+
+fn fixpoint(plan: Plan) -> Plan {
+    Plan::Fixpoint(Box::new(plan))
+}
+
+fn stage(name: &'static str, plan: Plan) -> Plan {
+    Plan::Stage(name, Box::new(plan))
+}
+
+/// pardis-hybrid and hoisting, each to its fixpoint, repeated until neither changes
+/// anything.
+fn deletion() -> Plan {
+    fixpoint(Plan::Then(vec![
+        fixpoint(Plan::Pass(pardis::hybrid_pass)),
+        fixpoint(Plan::Pass(hoist::hoist_pass)),
+    ]))
+}
+
+/// Runs one stage and records what it did under `name` in the statistics.
+fn staged(
+    s: &mut Session<'_>,
+    name: &'static str,
+    stage: impl FnOnce(&mut Session<'_>) -> bool,
+) -> bool {
+    let start = std::time::Instant::now();
+    let (queries, rounds) = (s.tester.stats().queries, s.tester.stats().rounds);
+    let (tokens, bytes) = (s.tree.tokens(), s.tree.text().len());
+    let changed = stage(s);
+    let (t, b) = (s.tree.tokens(), s.tree.text().len());
+    let run = PassStats {
+        name,
+        runs: 1,
+        queries: s.tester.stats().queries - queries,
+        rounds: s.tester.stats().rounds - rounds,
+        tokens_removed: u64::from(tokens.saturating_sub(t)),
+        bytes_removed: bytes.saturating_sub(b) as u64,
+        time: start.elapsed(),
+    };
+    s.tester.stats_mut().record_pass(run);
+    changed
+}
+
+macro_rules! algorithms {
+    ($($variant:ident = $name:literal: $summary:literal,)*) => {
+        /// Every algorithm the reducers offer.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Algorithm {
+            $(
+                #[doc = $summary]
+                $variant,
+            )*
+        }
+
+        impl Algorithm {
+            /// All of them, in the order `--list-algorithms` shows them.
+            pub const ALL: &'static [Algorithm] = &[$(Algorithm::$variant),*];
+
+            /// The name used on the command line.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Algorithm::$variant => $name,)*
+                }
+            }
+
+            /// One line saying what it does.
+            pub const fn summary(self) -> &'static str {
+                match self {
+                    $(Algorithm::$variant => $summary,)*
+                }
+            }
+        }
+    };
+}
+
+algorithms! {
+    Default = "pardis-hybrid+hoist+transform":
+        "default: pardis-hybrid+hoist, then each transformation below but enumerate-windows, each followed by pardis-hybrid+hoist again, until a whole round changes nothing",
+    Deletion = "pardis-hybrid+hoist":
+        "pardis-hybrid, then hoisting, repeated until neither changes anything; then blank lines go",
+    ReplaceIdentifiers = "replace-identifiers":
+        "Vulcan: replace every use of a name by a shorter name of the program, rarest names first",
+    Canonicalize = "canonicalize":
+        "T-Rec: rename each name to the shortest unused one, shrink literals to their rule's shortest text",
+    ReplaceSubtrees = "replace-subtrees":
+        "Vulcan/SFC: replace a node by the shortest text of a rule compatible with its slot, or a smaller compatible subtree",
+    SpliceLists = "splice-lists":
+        "replace a list element by the elements of a list of the same kind inside it ({ a; b; } becomes a; b;)",
+    TokenWindows = "token-windows":
+        "delete runs of 8 down to 1 consecutive tokens across node boundaries, each candidate parsed in full",
+    EnumerateWindows = "enumerate-windows":
+        "Vulcan: in windows of 4 siblings, try every deletion of two or more of them",
+    Pardis = "pardis":
+        "Pardis Alg. 1: max-heap by token weight, delete the heaviest nullable node first",
+    PardisHybrid = "pardis-hybrid":
+        "Pardis Alg. 2: nodes of equal weight and parent minimised together with opdd",
+    Perses = "perses":
+        "Perses: worklist by token weight; ddmin on lists, drop optionals, replace by compatible descendants",
+    PersesN = "perses-n":
+        "Perses removing one list element at a time",
+    Hdd = "hdd":
+        "HDD: ddmin over the nodes of each level, root to leaves, one pass",
+    HddStar = "hdd*":
+        "HDD repeated to a fixpoint",
+    Hoist = "hoist":
+        "hoisting: replace nodes by compatible descendants χ(n), level by level, one pass",
+    Hddh = "hddh":
+        "HDDH: ddmin and hoisting interlaced on each level, one pass",
+    HoistHdd = "hoist*+hdd*":
+        "hoisting to a fixpoint, then HDD to a fixpoint, repeated",
+    HoistHddh = "hoist*+hddh*":
+        "hoisting to a fixpoint, then HDDH to a fixpoint, repeated",
+    Gtr = "gtr":
+        "GTR: per level, the delete template via DD and substitute-by-child by backtracking, one pass",
+    GtrStar = "gtr*":
+        "GTR repeated to a fixpoint",
+    DdminLines = "ddmin-lines":
+        "plain ddmin on lines, no grammar (baseline)",
+    DdminTokens = "ddmin-tokens":
+        "plain ddmin on the tree's tokens, no grammar structure (baseline)",
+}
+
+impl Algorithm {
+    /// The algorithm named `name` on the command line.
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.iter().copied().find(|a| a.name() == name)
+    }
+
+    /// The transformation beyond deletion this algorithm is, if it is one.
+    pub fn transform(self) -> Option<Transform> {
+        Some(match self {
+            Algorithm::SpliceLists => transform::splice_lists::pass,
+            Algorithm::ReplaceIdentifiers => transform::replace_identifiers::pass,
+            Algorithm::Canonicalize => transform::canonicalize::pass,
+            Algorithm::TokenWindows => transform::token_windows::pass,
+            Algorithm::ReplaceSubtrees => transform::replace_subtrees::pass,
+            Algorithm::EnumerateWindows => transform::enumerate_windows::pass,
+            _ => return None,
+        })
+    }
+
+    /// What it runs.
+    pub fn plan(self) -> Plan {
+        use Algorithm::*;
+        if let Some(t) = self.transform() {
+            return repeated(Plan::Pass(t));
+        }
+        match self {
+            Default => Plan::Then(vec![
+                stage("deletion", deletion()),
+                // Rounds of transformations until one changes nothing (the deletion stage has
+                // reached its fixpoint after each of them already).
+                repeated(Plan::Round {
+                    steps: DEFAULT_TRANSFORMS
+                        .iter()
+                        .map(|t| {
+                            stage(
+                                t.name(),
+                                Plan::Pass(t.transform().expect("a transformation")),
+                            )
+                        })
+                        .collect(),
+                    after: Box::new(stage("deletion", deletion())),
+                }),
+                Plan::Tidy,
+            ]),
+            Deletion => Plan::Then(vec![repeated(deletion()), Plan::Tidy]),
+            Pardis => repeated(Plan::Pass(pardis::pass)),
+            PardisHybrid => repeated(Plan::Pass(pardis::hybrid_pass)),
+            Perses => repeated(Plan::Pass(|s, o| {
+                perses::pass(s, o, perses::ListMode::Ddmin)
+            })),
+            PersesN => repeated(Plan::Pass(|s, o| {
+                perses::pass(s, o, perses::ListMode::OneByOne)
+            })),
+            Hdd => Plan::Pass(hdd::pass),
+            HddStar => repeated(Plan::Pass(hdd::pass)),
+            Hoist => Plan::Pass(hoist::hoist_pass),
+            Hddh => Plan::Pass(hoist::hddh_pass),
+            HoistHdd => repeated(Plan::Then(vec![
+                fixpoint(Plan::Pass(hoist::hoist_pass)),
+                fixpoint(Plan::Pass(hdd::pass)),
+            ])),
+            HoistHddh => repeated(Plan::Then(vec![
+                fixpoint(Plan::Pass(hoist::hoist_pass)),
+                fixpoint(Plan::Pass(hoist::hddh_pass)),
+            ])),
+            Gtr => Plan::Pass(gtr::pass),
+            GtrStar => repeated(Plan::Pass(gtr::pass)),
+            DdminLines => Plan::Pass(text::ddmin_lines),
+            DdminTokens => Plan::Pass(text::ddmin_tokens),
+            ReplaceIdentifiers | Canonicalize | ReplaceSubtrees | SpliceLists | TokenWindows
+            | EnumerateWindows => unreachable!("a transformation"),
+        }
+    }
+
+    /// Runs it on the session.
+    pub fn run(self, s: &mut Session<'_>, o: &AlgoOptions) {
+        self.plan().run(s, o);
+    }
+}
+
+/// The transformations the default runs, in its order: by the bytes each removed per query
+/// on the C and JavaScript benchmark inputs (splicing first, subtree replacement last;
+/// identifier replacement before canonicalisation, which leaves no shorter name to
+/// replace by). `enumerate-windows` is left out: it removed nothing on any of the 13
+/// inputs for 147 queries (`docs/benchmarks.md`).
+pub const DEFAULT_TRANSFORMS: &[Algorithm] = &[
+    Algorithm::SpliceLists,
+    Algorithm::ReplaceIdentifiers,
+    Algorithm::Canonicalize,
+    Algorithm::TokenWindows,
+    Algorithm::ReplaceSubtrees,
+];
+
+#[cfg(feature = "cli")]
+impl clap::ValueEnum for Algorithm {
+    fn value_variants<'a>() -> &'a [Self] {
+        Algorithm::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.summary()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_distinct_and_found_again() {
+        for &a in Algorithm::ALL {
+            assert_eq!(Algorithm::from_name(a.name()), Some(a));
+            assert!(!a.summary().is_empty());
+        }
+        let mut names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Algorithm::ALL.len());
+        assert_eq!(Algorithm::from_name("nonsense"), None);
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn clap_reads_the_command_line_names() {
+        use clap::ValueEnum;
+        for &a in Algorithm::ALL {
+            assert_eq!(Algorithm::from_str(a.name(), false), Ok(a));
+        }
+        assert!(Algorithm::from_str("hdd**", false).is_err());
+    }
+
+    #[test]
+    fn the_default_runs_transformations_but_enumerate_windows() {
+        for t in DEFAULT_TRANSFORMS {
+            assert!(t.transform().is_some(), "{t:?}");
+        }
+        assert!(!DEFAULT_TRANSFORMS.contains(&Algorithm::EnumerateWindows));
+        let transforms = Algorithm::ALL.iter().filter(|a| a.transform().is_some());
+        assert_eq!(transforms.count(), 6);
+    }
+}
