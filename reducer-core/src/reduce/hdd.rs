@@ -3,6 +3,7 @@
 //! is nullable, or replaced by its rule's minimal text when that is shorter; a node that
 //! allows neither is not part of the configuration.
 
+use super::levels::{level_by_level, tree_children};
 use super::nodes::reduce_nodes;
 use super::AlgoOptions;
 use crate::engine::session::Session;
@@ -11,17 +12,17 @@ use crate::syntax::tree::{NodeId, Subst};
 
 /// One HDD pass over all levels; returns whether the tree got smaller.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
-    let before = s.tree.tokens();
-    // level ← 0; nodes ← tagNodes(tree, level)
-    let mut level: Vec<NodeId> = vec![s.tree.root()];
-    while !level.is_empty() && !s.stopped() {
+    level_by_level(s, tree_children, |s, level| {
         // minconfig ← ddmin(nodes); prune(tree, level, minconfig)
-        let items = removable(s, &level);
-        reduce_nodes(s, items, ListAlgorithm::Ddmin, &o.dd, false);
-        // level ← level + 1; nodes ← tagNodes(tree, level)
-        level = next_level(s, &level);
-    }
-    s.tree.tokens() < before
+        prune(s, o, &level);
+        level
+    })
+}
+
+/// HDD's step on one level: ddmin over its removable nodes; what stays, stays.
+pub fn prune(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) {
+    let items = removable(s, level);
+    reduce_nodes(s, items, ListAlgorithm::Ddmin, &o.dd, false);
 }
 
 /// The nodes of `level` that can be removed, with how.
@@ -31,14 +32,5 @@ pub fn removable(s: &Session<'_>, level: &[NodeId]) -> Vec<(NodeId, Subst)> {
         .iter()
         .filter(|&&n| s.tree.is_live(n))
         .filter_map(|&n| view.removal(n).map(|r| (n, r)))
-        .collect()
-}
-
-/// The current children of the live nodes of `level`.
-pub fn next_level(s: &Session<'_>, level: &[NodeId]) -> Vec<NodeId> {
-    level
-        .iter()
-        .filter(|&&n| s.tree.is_live(n))
-        .flat_map(|&n| s.tree.children(n))
         .collect()
 }

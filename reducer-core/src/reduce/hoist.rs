@@ -30,11 +30,10 @@
 //! speculation tests the candidates of several nodes in parallel and commits exactly what the
 //! node-by-node run commits.
 
-use super::hdd::{next_level, removable};
-use super::nodes::reduce_nodes;
+use super::hdd::prune;
+use super::levels::{level_by_level, tree_children};
 use super::AlgoOptions;
 use crate::engine::session::{Session, View};
-use crate::reduce::list::ListAlgorithm;
 use crate::syntax::tree::{EditSet, NodeId, Subst, Tree};
 
 /// χ(n) (Fig. 7): the nearest descendants of `node` on each path that may replace it and print
@@ -133,36 +132,21 @@ fn occupant(tree: &Tree, mut node: NodeId) -> NodeId {
 
 /// One HOIST pass (Fig. 8); returns whether the tree got smaller.
 pub fn hoist_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
-    let before = s.tree.tokens();
-    // level ← 0; nodes ← TAGNODES(input_tree, level)
-    let mut level = vec![s.tree.root()];
-    while !level.is_empty() && !s.stopped() {
-        // hoisting ← TMIN^χ(nodes); TRANSFORM(input_tree, level, hoisting)
-        let transformed = tmin(s, o, &level);
-        // level ← level + 1; nodes ← TAGNODES(input_tree, level)
-        level = next_level(s, &transformed);
-    }
-    s.tree.tokens() < before
+    // hoisting ← TMIN^χ(nodes); TRANSFORM(input_tree, level, hoisting)
+    level_by_level(s, tree_children, |s, level| tmin(s, o, &level))
 }
 
 /// One HDDH pass (Fig. 9): per level, DDMIN over the removable nodes (as HDD does, see
 /// [`super::hdd`]), then TMIN^χ over the nodes that stay; returns whether the tree got smaller.
 pub fn hddh_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
-    let before = s.tree.tokens();
-    // level ← 0; nodes ← TAGNODES(input_tree, level)
-    let mut level = vec![s.tree.root()];
-    while !level.is_empty() && !s.stopped() {
+    level_by_level(s, tree_children, |s, level| {
         // minconfig ← DDMIN(nodes); PRUNE(input_tree, level, minconfig)
-        let items = removable(s, &level);
-        reduce_nodes(s, items, ListAlgorithm::Ddmin, &o.dd, false);
+        prune(s, o, &level);
         // hoisting ← TMIN^χ(minconfig); TRANSFORM(input_tree, level, hoisting).
         // Deleted nodes are dead and skipped; a node replaced by its minimal text has no
         // children left and so no candidates.
-        let transformed = tmin(s, o, &level);
-        // level ← level + 1; nodes ← TAGNODES(input_tree, level)
-        level = next_level(s, &transformed);
-    }
-    s.tree.tokens() < before
+        tmin(s, o, &level)
+    })
 }
 
 #[cfg(test)]
@@ -430,15 +414,13 @@ mod tests {
         fn calls(oracle: Pred, by_node: bool) -> (Vec<String>, String) {
             let (mut s, seen) = crate::testing::recording_session(&Toy, PROGRAM, oracle, 1);
             let o = AlgoOptions::default();
-            let mut level = vec![s.tree.root()];
-            while !level.is_empty() {
-                let transformed = if by_node {
-                    node_by_node_tmin(&mut s, &o, &level)
+            level_by_level(&mut s, tree_children, |s, level| {
+                if by_node {
+                    node_by_node_tmin(s, &o, &level)
                 } else {
-                    tmin(&mut s, &o, &level)
-                };
-                level = next_level(&s, &transformed);
-            }
+                    tmin(s, &o, &level)
+                }
+            });
             let calls = seen.lock().unwrap().clone();
             (calls, s.tree.text())
         }

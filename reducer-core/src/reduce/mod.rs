@@ -14,6 +14,7 @@ mod algorithm;
 pub mod gtr;
 pub mod hdd;
 pub mod hoist;
+pub mod levels;
 pub mod list;
 pub mod nodes;
 pub mod pardis;

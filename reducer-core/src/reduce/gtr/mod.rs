@@ -55,6 +55,7 @@
 
 pub mod corpus;
 
+use super::levels::level_by_level;
 use super::nodes::reduce_nodes;
 use super::{AlgoOptions, GtrFilter};
 use crate::engine::session::{Session, View};
@@ -244,21 +245,14 @@ fn compatible_pair(view: &View<'_>, target: NodeId, candidate: NodeId) -> Option
 /// One GTR pass (Alg. 4); returns whether the tree got smaller.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let filter = Filter::new(&o.gtr_filter);
-    let before = s.tree.tokens();
     // Alg. 4 line 1: for i ∈ [0, depth(t)], with levelNodes ← level(t, i) as GTR nodes.
-    let mut level = vec![s.tree.root()];
-    while !level.is_empty() && !s.stopped() {
+    level_by_level(s, children, |s, mut level| {
         // Line 2–3: each template in turn.
         delete_level(s, o, &filter, &level);
         level.retain(|&n| s.tree.is_live(n));
         reduce_level_nodes(s, &filter, &mut level);
-        level = level
-            .iter()
-            .filter(|&&n| s.tree.is_live(n))
-            .flat_map(|&n| children(&s.tree, n))
-            .collect();
-    }
-    s.tree.tokens() < before
+        level
+    })
 }
 
 /// APPLY_TEMPLATE for the deletion template (Alg. 4 line 7–8): DD over the level's nodes
