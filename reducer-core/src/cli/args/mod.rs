@@ -1,0 +1,380 @@
+//! The command line as the user typed it: what can be asked for (our option names, picire's
+//! and Perses'), parsed with clap, and where the test command ends. What the options resolve
+//! to (the engine's option records, the input and the test) is in [`settings`].
+
+use crate::engine::cache::{CacheMode, CacheOptions};
+use crate::engine::session::{SessionOptions, SyntaxCheck};
+use crate::engine::tester::Parallel;
+use crate::reduce::gtr::corpus::Corpus;
+use crate::reduce::list::{ComplementOrder, DdOptions};
+use crate::reduce::transform::TransformOptions;
+use crate::reduce::{AlgoOptions, GtrFilter, DEFAULT_ALGORITHM};
+use crate::syntax::language::Language;
+use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, ValueEnum};
+use std::ffi::OsString;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub(crate) use super::test_command::find_in_path;
+use super::test_command::{
+    as_path_command, list, own_long_options, script_is_first, split_test_command,
+};
+pub use super::test_command::{check_program, misplaced_options};
+
+/// What kind of reducer the command line belongs to: it decides the help texts and which
+/// options exist.
+#[derive(Clone, Copy, Debug)]
+pub enum Flavor {
+    /// A grammar-aware reducer for one language.
+    Language {
+        /// The language's display name, e.g. `"C"`.
+        name: &'static str,
+        /// Its file extensions without the dot.
+        extensions: &'static [&'static str],
+    },
+    /// The grammar-less `reduce-text` (ddmin on lines, then on characters).
+    Text,
+}
+
+/// The options of a grammar-aware reducer that mean nothing without a grammar (hidden and
+/// refused by `reduce-text`), as clap argument ids.
+const GRAMMAR_ONLY: &[&str] = &[
+    "print_grammar",
+    "parse_only",
+    "no_reparse",
+    "full_reparse",
+    "verify_syntax",
+    "hoist_depth",
+    "corpus",
+    "gtr_unfiltered",
+    "one_pass",
+    "no_nullability_pruning",
+    "no_rename",
+    "no_literals",
+    "no_fallback",
+];
+
+/// The option names that start the test command; it runs to the end of the command line or
+/// to the next option of this tool spelled out in full (`--name`).
+pub(super) const TEST_FLAGS: &[&str] = &["--test", "--test-script"];
+
+/// The most oracle runs at once: far more than any machine runs usefully, and few enough
+/// threads and processes for any system to start.
+pub const MAX_JOBS: usize = 256;
+
+/// The algorithm name of `reduce-text`.
+pub const TEXT_ALGORITHM: &str = "ddmin";
+
+/// Every option of the shared command line (see `--help` for the user's view).
+#[derive(Parser, Debug, Clone, PartialEq)]
+#[command(version, max_term_width = 100)]
+pub struct Args {
+    /// The file to reduce. C-Reduce's order `SCRIPT INPUT` (no --test) works too: the
+    /// executable one is taken as the test.
+    #[arg(value_name = "INPUT", num_args = 0..=2)]
+    pub files: Vec<PathBuf>,
+
+    /// The file to reduce, as an option (picire's -i, Perses' --input-file).
+    #[arg(
+        short = 'i',
+        long = "input",
+        visible_alias = "input-file",
+        value_name = "INPUT"
+    )]
+    pub input: Option<PathBuf>,
+
+    /// The interestingness test: a program and its arguments, run with the candidate's path
+    /// appended, in a fresh directory that holds the candidate under the input's file name.
+    /// Exit status 0 = interesting. Put it last: the command runs to the end of the line (or
+    /// to the next option of this tool written as --name, or to a --, after which come files),
+    /// so short options after it (-j 4) go to the test.
+    #[arg(
+        long,
+        visible_alias = "test-script",
+        value_name = "SCRIPT",
+        num_args = 1..,
+        allow_hyphen_values = true
+    )]
+    pub test: Vec<OsString>,
+
+    /// Write the result to OUT (default: INPUT.reduced; INPUT is left untouched).
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "OUT",
+        conflicts_with = "in_place"
+    )]
+    pub output: Option<PathBuf>,
+
+    /// Write the result into INPUT itself, after saving the original as INPUT.orig (or
+    /// INPUT.orig.1, .2, … if that exists already).
+    #[arg(long)]
+    pub in_place: bool,
+
+    /// The reduction algorithm (see --list-algorithms).
+    #[arg(short = 'a', long, value_name = "NAME")]
+    pub algorithm: Option<String>,
+
+    /// Print the algorithms, one line each, and exit.
+    #[arg(long)]
+    pub list_algorithms: bool,
+
+    /// ddmin's split factor ν ≥ 2: the initial number of chunks and the factor by which the
+    /// granularity grows.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..))]
+    pub split_factor: u32,
+
+    /// ddmin: skip the "reduce to subset" tests, try complements only.
+    #[arg(long)]
+    pub no_subset_tests: bool,
+
+    /// ddmin: the order in which complements are tried.
+    #[arg(long, value_enum, default_value_t = OrderArg::Forward, value_name = "ORDER")]
+    pub complement_order: OrderArg,
+
+    /// What the outcome cache is keyed by: none, config (the kept elements, picire's config
+    /// cache) or content (the printed candidate).
+    #[arg(long, value_enum, default_value_t = CacheArg::Content, value_name = "KIND")]
+    pub cache: CacheArg,
+
+    /// Cache interesting outcomes too (by default only not-interesting ones are stored).
+    #[arg(long)]
+    pub cache_all_outcomes: bool,
+
+    /// Keep cache entries larger than a newly found result (by default they are evicted).
+    #[arg(long)]
+    pub no_evict_larger: bool,
+
+    /// Key the cache by full candidate texts instead of their SHA3-256 digests.
+    #[arg(long)]
+    pub cache_full_keys: bool,
+
+    /// Do not re-parse candidates before testing them: every candidate reaches the oracle.
+    #[arg(long, conflicts_with = "full_reparse")]
+    pub no_reparse: bool,
+
+    /// Re-parse every candidate in full (default: re-parse only around the edit).
+    #[arg(long)]
+    pub full_reparse: bool,
+
+    /// Verification mode (hidden): parse in full every candidate the syntax check lets
+    /// through to the oracle and count those that do not parse (in the summary when any do,
+    /// and in --stats).
+    #[arg(long, hide = true)]
+    pub verify_syntax: bool,
+
+    /// How many levels below a node Perses and hoisting look for a replacement (0 = all); a
+    /// level counts where the token weight drops, not at single-child wrappers.
+    #[arg(long, value_name = "N", default_value_t = AlgoOptions::default().hoist_depth)]
+    pub hoist_depth: usize,
+
+    /// GTR: learn which deletions and substitutions are allowed from the example inputs in DIR.
+    #[arg(long, value_name = "DIR", conflicts_with = "gtr_unfiltered")]
+    pub corpus: Option<PathBuf>,
+
+    /// GTR: try every deletion and child substitution (the syntax check still filters).
+    #[arg(long)]
+    pub gtr_unfiltered: bool,
+
+    /// Run each algorithm once instead of repeating it until nothing changes.
+    #[arg(long)]
+    pub one_pass: bool,
+
+    /// Pardis: keep every nullable node of a single-child chain, not only the highest.
+    #[arg(long)]
+    pub no_nullability_pruning: bool,
+
+    /// Keep every name as it is: no renaming (canonicalize) and no replacing one name by
+    /// another (replace-identifiers, replace-subtrees), for tests that look for a name.
+    #[arg(long)]
+    pub no_rename: bool,
+
+    /// Keep every literal (number, string, character, and any other atomic token that is
+    /// not a name) as it is, for tests that check a value the program prints.
+    #[arg(long)]
+    pub no_literals: bool,
+
+    /// Refuse an input that does not parse with the grammar, or is not UTF-8 (exit status 2).
+    /// By default such an input is reduced anyway: with the structure grammar (brackets,
+    /// strings, words, statements; any text parses), or byte by byte when it is not UTF-8,
+    /// and with the grammar as soon as the result parses.
+    #[arg(long)]
+    pub no_fallback: bool,
+
+    /// Oracle runs at once (default: the number of cores; at most 256). C-Reduce's and
+    /// C-Vise's --n N works too. See --parallel for what the runs do.
+    #[arg(
+        short = 'j',
+        long = "jobs",
+        alias = "n",
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    pub jobs: Option<u32>,
+
+    /// What -j N runs do: `exact` speculates on the next candidates, with the -j 1 result
+    /// and queries; `merge` tests rounds of N candidates and commits the successes of a round
+    /// together (far fewer sequential steps, for slow oracles; the result depends on N, never
+    /// on timing); `auto` is merge above -j 2, exact otherwise.
+    #[arg(long, value_enum, default_value_t = ParallelArg::Auto, value_name = "MODE")]
+    pub parallel: ParallelArg,
+
+    /// Kill an oracle run after SECS seconds and count it as not interesting (0 = never).
+    #[arg(long, value_name = "SECS", default_value_t = 30.0, value_parser = parse_seconds)]
+    pub timeout: f64,
+
+    /// Keep every oracle run's temporary directory (reducer-* in the system's temp dir).
+    #[arg(long)]
+    pub keep_temps: bool,
+
+    /// A command put in front of every oracle run, split as a shell would, e.g. 'srun -n1 -c1'
+    /// or 'nice -n 10' or 'ssh host'.
+    #[arg(long, value_name = "CMD")]
+    pub launcher: Option<String>,
+
+    /// Write a JSON record of the run (sizes, queries, times, cache, options) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<PathBuf>,
+
+    /// Print errors only.
+    #[arg(short = 'q', long, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Print every test's outcome (repeat for more detail).
+    #[arg(short = 'v', long, action = ArgAction::Count)]
+    pub verbose: u8,
+
+    /// Print the normalized (Perses Normal Form) grammar and what the reducer believes about
+    /// each rule, then exit.
+    #[arg(long)]
+    pub print_grammar: bool,
+
+    /// Only parse the input files: check that printing gives back the exact bytes, print node
+    /// count, token count and parse time.
+    #[arg(long)]
+    pub parse_only: bool,
+}
+
+/// `--complement-order`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OrderArg {
+    /// Remove the first chunk first.
+    Forward,
+    /// Remove the last chunk first.
+    Backward,
+}
+
+/// `--parallel`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ParallelArg {
+    /// Merge above -j 2, exact otherwise.
+    Auto,
+    /// Speculation with the -j 1 result.
+    Exact,
+    /// Rounds of N candidates, successes merged.
+    Merge,
+}
+
+/// `--cache`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CacheArg {
+    /// No cache.
+    None,
+    /// Keyed by configuration (the kept elements of one list reduction).
+    Config,
+    /// Keyed by the printed candidate.
+    Content,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| format!("not a number of seconds: {s}"))?;
+    if v.is_finite() && v >= 0.0 {
+        Ok(v)
+    } else {
+        Err(format!("not a number of seconds: {s}"))
+    }
+}
+
+impl Args {
+    /// The clap command for this flavor: name, about, examples, and (for `reduce-text`) the
+    /// grammar options hidden.
+    pub fn command_for(bin: &str, flavor: Flavor) -> clap::Command {
+        let mut cmd = Args::command()
+            .name(bin.to_string())
+            .bin_name(bin.to_string())
+            .about(about(flavor))
+            .override_usage(format!(
+                "{bin} [OPTIONS] INPUT --test SCRIPT [ARGS]...\n       {bin} [OPTIONS] SCRIPT INPUT"
+            ))
+            .after_help(super::help::after_help(bin, flavor));
+        if let Flavor::Text = flavor {
+            for id in GRAMMAR_ONLY {
+                cmd = cmd.mut_arg(*id, |a| a.hide(true));
+            }
+        }
+        cmd
+    }
+
+    /// Parses a command line (`argv[0]` first). The test command is split off first, so that
+    /// the script's own options (`grep -q`) never reach clap.
+    pub fn parse_from_argv(
+        bin: &str,
+        flavor: Flavor,
+        argv: impl IntoIterator<Item = OsString>,
+    ) -> Result<Args, clap::Error> {
+        let mut cmd = Args::command_for(bin, flavor);
+        let own = own_long_options(&cmd);
+        let (rest, test) = split_test_command(argv.into_iter().collect(), &own);
+        let matches = cmd.try_get_matches_from_mut(rest)?;
+        let mut args = Args::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
+        if let Some(test) = test {
+            if test.is_empty() {
+                return Err(cmd.error(
+                    clap::error::ErrorKind::InvalidValue,
+                    "--test needs a program to run, e.g. --test ./check.sh",
+                ));
+            }
+            args.test = test;
+        }
+        if let Flavor::Text = flavor {
+            for id in GRAMMAR_ONLY {
+                if matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine) {
+                    let msg = format!(
+                        "--{} needs a grammar: it is not available in {bin}",
+                        id.replace('_', "-")
+                    );
+                    return Err(cmd.error(clap::error::ErrorKind::ArgumentConflict, msg));
+                }
+            }
+            if let Some(a) = args.algorithm.as_deref().filter(|a| *a != TEXT_ALGORITHM) {
+                let msg =
+                    format!("{bin} has one algorithm, '{TEXT_ALGORITHM}'; '{a}' needs a grammar");
+                return Err(cmd.error(clap::error::ErrorKind::InvalidValue, msg));
+            }
+        }
+        Ok(args)
+    }
+}
+
+fn about(flavor: Flavor) -> String {
+    match flavor {
+        Flavor::Language { name, .. } => format!(
+            "Reduces a {name} file to a small one that is still interesting, cutting along the \
+             grammar: every candidate parses, and the user's test decides (exit 0 = interesting)."
+        ),
+        Flavor::Text => "Reduces any file to a small one that is still interesting, with no \
+                         grammar: ddmin on lines, then on characters (as picire does). The user's \
+                         test decides (exit 0 = interesting)."
+            .to_string(),
+    }
+}
+
+mod settings;
+#[cfg(test)]
+mod tests;
+
+pub use settings::{FileFacts, Job};

@@ -1,0 +1,244 @@
+//! What the command line resolves to: the engine's option records, the number of jobs and
+//! the parallel mode, the launcher, GTR's corpus, and the input and the test found among the
+//! positionals (our order or C-Reduce's; the details are in `test_command`).
+
+use super::*;
+
+/// The input and the test, once found on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// The file to reduce.
+    pub input: PathBuf,
+    /// The test program and its arguments (the program resolved to a path when it names a
+    /// file of the current directory).
+    pub test: Vec<OsString>,
+}
+
+/// Facts about a path that decide which positional is the script.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FileFacts {
+    /// The path exists.
+    pub exists: bool,
+    /// It is a regular file (or a link to one).
+    pub is_file: bool,
+    /// Someone may execute it.
+    pub executable: bool,
+}
+
+impl FileFacts {
+    /// Looks at the file system.
+    pub fn of(path: &Path) -> FileFacts {
+        match std::fs::metadata(path) {
+            Ok(m) => FileFacts {
+                exists: true,
+                is_file: m.is_file(),
+                executable: m.is_file() && m.permissions().mode() & 0o111 != 0,
+            },
+            Err(_) => FileFacts::default(),
+        }
+    }
+}
+
+impl Args {
+    /// The algorithm asked for, or the default one.
+    pub fn algorithm_name(&self, flavor: Flavor) -> &str {
+        match (self.algorithm.as_deref(), flavor) {
+            (Some(a), _) => a,
+            (None, Flavor::Language { .. }) => DEFAULT_ALGORITHM,
+            (None, Flavor::Text) => TEXT_ALGORITHM,
+        }
+    }
+
+    /// The ddmin options.
+    pub fn dd_options(&self) -> DdOptions {
+        DdOptions {
+            split_factor: self.split_factor as usize,
+            subset_tests: !self.no_subset_tests,
+            complement_order: match self.complement_order {
+                OrderArg::Forward => ComplementOrder::Forward,
+                OrderArg::Backward => ComplementOrder::Backward,
+            },
+        }
+    }
+
+    /// The options of the tree algorithms. With `--corpus`, GTR's filter is the grammar's
+    /// until the corpus is learned ([`Args::learn_corpus`]) and put in its place.
+    pub fn algo_options(&self) -> AlgoOptions {
+        AlgoOptions {
+            one_pass: self.one_pass,
+            dd: self.dd_options(),
+            hoist_depth: self.hoist_depth,
+            nullability_pruning: !self.no_nullability_pruning,
+            gtr_filter: match self.gtr_unfiltered {
+                true => GtrFilter::Unfiltered,
+                false => GtrFilter::Grammar,
+            },
+            transform: TransformOptions {
+                rename: !self.no_rename,
+                literals: !self.no_literals,
+                ..TransformOptions::default()
+            },
+        }
+    }
+
+    /// The corpus of `--corpus DIR` learned for `lang` (before any reduction, so that a
+    /// folder that cannot be read is a usage error); `None` without the option.
+    pub fn learn_corpus(&self, lang: &dyn Language) -> Result<Option<Arc<Corpus>>, String> {
+        let Some(dir) = &self.corpus else {
+            return Ok(None);
+        };
+        if !dir.is_dir() {
+            return Err(format!("--corpus {}: not a directory", dir.display()));
+        }
+        Corpus::from_dir(lang, dir)
+            .map(|c| Some(Arc::new(c)))
+            .map_err(|e| format!("--corpus {}: {e}", dir.display()))
+    }
+
+    /// GTR's filter as the statistics name it: `grammar`, `unfiltered` or `corpus:DIR`.
+    pub fn gtr_filter_name(&self) -> String {
+        match (&self.corpus, self.gtr_unfiltered) {
+            (Some(dir), _) => format!("corpus:{}", dir.display()),
+            (None, true) => "unfiltered".to_string(),
+            (None, false) => "grammar".to_string(),
+        }
+    }
+
+    /// How -j N uses its runs (`auto` resolved: merge mode pays from three jobs on, see
+    /// docs/benchmarks.md).
+    pub fn parallel(&self) -> Parallel {
+        match self.parallel {
+            ParallelArg::Auto if self.jobs() > 2 => Parallel::Merge,
+            ParallelArg::Auto | ParallelArg::Exact => Parallel::Exact,
+            ParallelArg::Merge => Parallel::Merge,
+        }
+    }
+
+    /// The cache's switches.
+    pub fn cache_options(&self) -> CacheOptions {
+        CacheOptions {
+            mode: match self.cache {
+                CacheArg::None => CacheMode::None,
+                CacheArg::Config => CacheMode::Config,
+                CacheArg::Content => CacheMode::Content,
+            },
+            only_not_interesting: !self.cache_all_outcomes,
+            evict_larger: !self.no_evict_larger,
+            hash_keys: !self.cache_full_keys,
+        }
+    }
+
+    /// The session's options (the syntax check).
+    pub fn session_options(&self) -> SessionOptions {
+        let syntax_check = if self.no_reparse {
+            SyntaxCheck::Off
+        } else if self.full_reparse {
+            SyntaxCheck::Full
+        } else {
+            SyntaxCheck::Local
+        };
+        SessionOptions {
+            syntax_check,
+            verify_syntax: self.verify_syntax,
+            ..SessionOptions::default()
+        }
+    }
+
+    /// Oracle runs at once, at most [`MAX_JOBS`].
+    pub fn jobs(&self) -> usize {
+        let jobs = match self.jobs {
+            Some(j) => j as usize,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        jobs.min(MAX_JOBS)
+    }
+
+    /// A warning when `-j` asks for more than [`MAX_JOBS`] runs at once.
+    pub fn jobs_warning(&self) -> Option<String> {
+        self.jobs.filter(|&j| j as usize > MAX_JOBS).map(|j| {
+            format!("warning: -j {j} is more than {MAX_JOBS} runs at once: using {MAX_JOBS}")
+        })
+    }
+
+    /// The per-run timeout, `None` for none.
+    pub fn timeout(&self) -> Option<Duration> {
+        (self.timeout > 0.0).then(|| Duration::from_secs_f64(self.timeout))
+    }
+
+    /// The launcher prefix, split as a shell would split it.
+    pub fn launcher(&self) -> Result<Vec<String>, String> {
+        match &self.launcher {
+            None => Ok(Vec::new()),
+            Some(s) => shell_words::split(s).map_err(|e| format!("--launcher '{s}': {e}")),
+        }
+    }
+
+    /// Finds the input and the test on the command line: `INPUT --test SCRIPT…`,
+    /// `--test SCRIPT… INPUT` (a trailing existing non-executable file), `-i INPUT SCRIPT`,
+    /// or C-Reduce's `SCRIPT INPUT` (the executable one is the script). `extensions` (the
+    /// language's) break ties when both files are executable.
+    pub fn job(&self, extensions: &[&str]) -> Result<Job, String> {
+        self.job_with(extensions, &FileFacts::of)
+    }
+
+    /// [`Args::job`] with the file-system facts supplied by `facts` (for tests).
+    pub fn job_with(
+        &self,
+        extensions: &[&str],
+        facts: &dyn Fn(&Path) -> FileFacts,
+    ) -> Result<Job, String> {
+        let mut files: Vec<PathBuf> = self.files.clone();
+        let mut test = self.test.clone();
+        if let Some(input) = &self.input {
+            files.insert(0, input.clone());
+        }
+        let (input, test) = if !test.is_empty() {
+            match files.len() {
+                1 => (files.remove(0), test),
+                0 => {
+                    // `--test SCRIPT INPUT`: the test swallowed the input.
+                    let last = Path::new(test.last().unwrap()).to_path_buf();
+                    let f = facts(&last);
+                    if test.len() >= 2 && f.is_file && !f.executable {
+                        test.pop();
+                        (last, test)
+                    } else {
+                        return Err("no input file: give INPUT before --test".to_string());
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "one input file at a time (got {}); the test command goes after --test",
+                        list(&files)
+                    ))
+                }
+            }
+        } else {
+            match files.len() {
+                0 => return Err("no input file and no test: see --help".to_string()),
+                1 => {
+                    return Err(format!(
+                    "no interestingness test: give --test SCRIPT (or SCRIPT {0} as C-Reduce does)",
+                    files[0].display()
+                ))
+                }
+                2 => {
+                    let script_first = if self.input.is_some() {
+                        false
+                    } else {
+                        script_is_first(&files[0], &files[1], extensions, facts)?
+                    };
+                    let (script, input) = if script_first {
+                        (files[0].clone(), files[1].clone())
+                    } else {
+                        (files[1].clone(), files[0].clone())
+                    };
+                    // A positional script is a path, even without a slash (`creduce t.sh x.c`).
+                    (input, vec![as_path_command(&script)])
+                }
+                _ => return Err(format!("too many files: {}", list(&files))),
+            }
+        };
+        Ok(Job { input, test })
+    }
+}
