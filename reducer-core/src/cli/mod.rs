@@ -48,12 +48,14 @@
 //! | 130 | interrupted (Ctrl-C); the best result so far is kept |
 
 pub mod args;
+mod check;
 pub mod diagnostic;
 pub mod guard;
 pub mod help;
 mod input;
 pub mod inspect;
 pub mod output;
+mod plan;
 pub mod progress;
 mod run;
 mod stages;

@@ -1,22 +1,22 @@
 //! The main flow of a reducer binary: command line → checks → reduction → final check →
 //! summary and statistics.
 
-use super::args::{check_program, misplaced_options, Args, Flavor, TEXT_ALGORITHM};
-use super::guard::Files;
-use super::input::{parse_input, read_bytes};
+use super::args::{Args, Flavor, TEXT_ALGORITHM};
+use super::check::{check_once, explain, misplaced_options_hint, not_run_failure, run_retried};
+use super::input::parse_input;
 use super::inspect::{decode, grammar_report, parse_check};
 use super::output::{
-    data_permissions_like, default_output, next_backup, same_file, write_atomic_with, write_backup,
-    BackgroundWriter, BestWriter, ResultHook,
+    data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
+    ResultHook,
 };
+use super::plan::{plan, RunPlan};
 use super::progress::{Progress, Size, Style};
 use super::stages::{fallback_note, Stages};
 use super::summary::{describe, ClearOnDrop, Facts, LeftoverWarning};
 use super::Exit;
 use crate::console::{errln, out, outln};
-use crate::engine::oracle::command::{CommandOracle, RunReport};
-use crate::engine::oracle::{retry_not_run, Oracle, Outcome};
-use crate::engine::stats::OracleClock;
+use crate::engine::oracle::command::CommandOracle;
+use crate::engine::oracle::{Oracle, Outcome};
 use crate::engine::tester::{Parallel, Tester};
 use crate::reduce;
 use crate::reduce::list::reduce_text;
@@ -29,13 +29,11 @@ use std::time::Instant;
 
 /// The version printed by `--version` and recorded by `--stats`.
 pub(super) const VERSION: &str = env!("CARGO_PKG_VERSION");
-/// How many lines of the test's stderr are shown when it rejects the original.
-const STDERR_LINES: usize = 20;
 
 /// A run that cannot go on: the exit status and what to tell the user.
 pub(super) struct Failure {
-    exit: Exit,
-    message: String,
+    pub(super) exit: Exit,
+    pub(super) message: String,
 }
 
 pub(super) fn fail<T>(exit: Exit, message: impl Into<String>) -> Result<T, Failure> {
@@ -134,92 +132,6 @@ fn parse_only(lang: &dyn Language, args: &Args) -> Exit {
     exit
 }
 
-/// Explains a run of the test that did not find its candidate interesting.
-fn explain(r: &RunReport, args: &Args) -> String {
-    let mut s = format!("the test ended with {}", r.describe());
-    if r.timed_out {
-        s.push_str(&format!(
-            " (raise --timeout, now {} s, or make the test faster)",
-            args.timeout
-        ));
-    }
-    match r.exit_code {
-        Some(127) => s.push_str(" (127: a command in the test was not found)"),
-        Some(126) => s.push_str(" (126: a command in the test is not executable)"),
-        _ => {}
-    }
-    let tail: Vec<&str> = r.stderr_tail.lines().collect();
-    if !tail.is_empty() {
-        let shown = &tail[tail.len().saturating_sub(STDERR_LINES)..];
-        s.push_str("; its stderr ended with:");
-        for line in shown {
-            s.push_str("\n  | ");
-            s.push_str(line);
-        }
-    }
-    if let Some(dir) = &r.kept_dir {
-        s.push_str(&format!(
-            "\nthe run's directory was kept: {}",
-            dir.display()
-        ));
-    }
-    s
-}
-
-/// Runs the test once on `text`, timed by `clock`, and once more if it could not be run
-/// ([`retry_not_run`]); raising `cancel` stops it. Returns the last run's report and how many
-/// attempts could not be run.
-fn run_retried(
-    oracle: &CommandOracle,
-    clock: &OracleClock,
-    text: &[u8],
-    cancel: &AtomicBool,
-) -> (RunReport, u64) {
-    let mut not_run = 0;
-    let report = retry_not_run(
-        cancel,
-        |r: &RunReport| r.outcome,
-        || {
-            let report = clock.time(|| oracle.run(text, cancel));
-            not_run += u64::from(report.outcome == Outcome::NotRun);
-            report
-        },
-    );
-    (report, not_run)
-}
-
-/// Runs the test once on `text` outside the cache (the original and the final result),
-/// counted as a query; Ctrl-C cancels it.
-fn check_once(tester: &mut Tester, oracle: &CommandOracle, text: &[u8]) -> RunReport {
-    let cancel = tester.interrupt_flag();
-    let (report, not_run) = run_retried(oracle, &tester.oracle_clock(), text, &cancel);
-    tester.count_outside_run(report.outcome, report.elapsed, not_run);
-    report
-}
-
-/// The failure of a run whose test could not be run, even when tried again.
-fn not_run_failure<T>(cause: &str) -> Result<T, Failure> {
-    fail(
-        Exit::TestNotRun,
-        format!("the test could not be run, even when tried again: {cause}"),
-    )
-}
-
-/// A hint when the test command holds options of this tool (`--test ./t.sh -j 4`): they
-/// were given to the test, not to the reducer.
-fn misplaced_options_hint(test: &[OsString]) -> String {
-    let found = misplaced_options(test);
-    if found.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "\nnote: {} after --test were passed to the test as arguments; put the reducer's \
-             options before --test",
-            found.join(", ")
-        )
-    }
-}
-
 /// Installs the Ctrl-C (and SIGTERM) handler: the first signal raises `flag` so that the
 /// reduction winds down and the best result is kept; the second exits at once.
 fn install_interrupt_handler(flag: Arc<AtomicBool>, progress: Progress) {
@@ -250,56 +162,15 @@ fn reduce(
         exit: Exit::Usage,
         message: m,
     };
-    let algorithm = args.algorithm_name(flavor).to_string();
-    if lang.is_some() && !reduce::is_known(&algorithm) {
-        return fail(
-            Exit::Usage,
-            format!("{}", reduce::UnknownAlgorithm(algorithm.clone())),
-        );
-    }
-    let extensions = lang.map_or(&[][..], |l| l.extensions());
-    let job = args.job(extensions).map_err(usage)?;
-    let launcher = args.launcher().map_err(usage)?;
-    let test = check_program(&job.test, &launcher).map_err(usage)?;
-    let mut options = args.algo_options();
-    if let Some(corpus) = lang
-        .map(|l| args.learn_corpus(l))
-        .transpose()
-        .map_err(usage)?
-        .flatten()
-    {
-        options.gtr_filter = reduce::GtrFilter::Corpus(corpus);
-    }
-    let bytes = read_bytes(&job.input)?;
-    let out_path = match (&args.output, args.in_place) {
-        (_, true) => job.input.clone(),
-        (Some(o), false) => o.clone(),
-        (None, false) => default_output(&job.input),
-    };
-    if !args.in_place && same_file(&out_path, &job.input) {
-        return fail(
-            Exit::Usage,
-            format!(
-                "-o {} is the input itself: use --in-place to overwrite it (with a backup)",
-                out_path.display()
-            ),
-        );
-    }
-    // No output may be the input, the test's files or another output.
-    let backups: Vec<PathBuf> = if args.in_place {
-        next_backup(&job.input).into_iter().collect()
-    } else {
-        Vec::new()
-    };
-    Files::of_run(
-        &job.input,
-        &test,
-        (!args.in_place).then_some(out_path.as_path()),
-        &backups,
-        args.stats.as_deref(),
-    )
-    .check()
-    .map_err(usage)?;
+    let RunPlan {
+        algorithm,
+        job,
+        launcher,
+        test,
+        options,
+        bytes,
+        out_path,
+    } = plan(lang, flavor, args)?;
 
     let mut builder = CommandOracle::builder(test.clone(), job.input.as_os_str())
         .launcher(launcher.clone())
