@@ -55,15 +55,16 @@ pub fn table(s: &mut String, runs: &[&RunRecord]) {
         "Each oracle run padded by a sleep; the variant names the padding and the `--parallel` \
          mode (`-j 1` is the same in both). Speed-up = wall time of `-j 1` / wall time; wasted = \
          oracle runs made by exact-mode speculation that the sequential algorithm did not need \
-         (in merge mode every run is a query).\n"
+         (in merge mode every run is a query); rounds = merge mode's rounds of oracle runs, \
+         the oracle latencies waited for one after another.\n"
     );
     let _ = writeln!(
         s,
-        "| case | algorithm | padding | -j | outcome | wall s | speed-up | real | wasted | tokens | non-ws chars |"
+        "| case | algorithm | padding | -j | outcome | wall s | speed-up | real | wasted | rounds | tokens | non-ws chars |"
     );
     let _ = writeln!(
         s,
-        "| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+        "| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     );
     let mut rows: Vec<&RunRecord> = runs.to_vec();
     rows.sort_by(|a, b| {
@@ -87,7 +88,7 @@ pub fn table(s: &mut String, runs: &[&RunRecord]) {
         };
         let _ = writeln!(
             s,
-            "| {} | `{}` | {} | {} | {} | {:.1} | {} | {} | {} | {} | {} |",
+            "| {} | `{}` | {} | {} | {} | {:.1} | {} | {} | {} | {} | {} | {} |",
             r.case,
             r.algorithm,
             r.variant,
@@ -97,6 +98,10 @@ pub fn table(s: &mut String, runs: &[&RunRecord]) {
             speedup,
             r.queries.real,
             r.queries.speculative,
+            match r.queries.rounds {
+                0 => "–".to_string(),
+                n => n.to_string(),
+            },
             tokens(r),
             r.output.non_whitespace_chars,
         );

@@ -1,6 +1,6 @@
 //! The command line as the user typed it: what can be asked for (our option names, picire's
 //! and Perses'), parsed with clap, and where the test command ends. What the options resolve
-//! to (the engine's option records, the input and the test) is in [`settings`].
+//! to (the engine's option records, the input and the test) is in `settings.rs`.
 
 use crate::engine::cache::{CacheMode, CacheOptions};
 use crate::engine::session::{SessionOptions, SyntaxCheck};
