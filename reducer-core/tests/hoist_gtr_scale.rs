@@ -117,7 +117,7 @@ fn hoisting_and_gtr_on_a_generated_program() {
         eprintln!(
             "{name:13} {:?}: {:5} queries ({} interesting, {} cache hits, {} rejected, {} local, {} full, check {:?}), {:4} tokens, {:?}\n{out}",
             o.gtr_filter,
-            st.queries, st.interesting, st.cache_hits, st.syntax_rejected, st.local_checks, st.full_parses, st.check_time,
+            st.queries, st.interesting, st.cache_hits, st.syntax_rejected, s.stats.local_checks, s.stats.full_parses, s.stats.check_time,
             s.tree.tokens(),
             start.elapsed()
         );

@@ -17,6 +17,7 @@ use super::Exit;
 use crate::console::{errln, out, outln};
 use crate::engine::oracle::command::CommandOracle;
 use crate::engine::oracle::{Oracle, Outcome};
+use crate::engine::stats::SessionStats;
 use crate::engine::tester::{Parallel, Tester};
 use crate::reduce;
 use crate::reduce::list::reduce_text;
@@ -322,7 +323,7 @@ fn reduce(
     tester.set_observer(progress.observer());
 
     // The reduction.
-    let (result, result_tokens, grammar, mut tester) = match lang {
+    let (result, result_tokens, grammar, mut tester, session) = match lang {
         Some(lang) => {
             let tree = input.tree.take();
             let stages = Stages {
@@ -340,11 +341,11 @@ fn reduce(
             if r.original_tokens.is_some() {
                 original.tokens = r.original_tokens;
             }
-            (r.text, r.tokens, Some(r.grammar), r.tester)
+            (r.text, r.tokens, Some(r.grammar), r.tester, r.session)
         }
         None => {
             let text = reduce_text(&input.bytes, &mut tester, &args.dd_options());
-            (text, None, None, tester)
+            (text, None, None, tester, SessionStats::default())
         }
     };
     let interrupted = tester.interrupted();
@@ -401,13 +402,14 @@ fn reduce(
         },
         wall,
         stats: tester.stats().clone(),
+        session,
         cache: tester.cache_stats(),
         samples: progress.samples(),
     };
     if !args.quiet {
         errln!("{}", facts.summary(exit));
         if args.verbose > 0 {
-            for p in &facts.stats.passes {
+            for p in &facts.session.passes {
                 errln!(
                     "  {:<20} {:>3} runs {:>6} queries {:>7} tokens {:>8} bytes removed {:>7.1} s",
                     p.name,

@@ -5,6 +5,7 @@ use super::args::Args;
 use super::progress::Progress;
 use super::Exit;
 use crate::engine::session::Session;
+use crate::engine::stats::SessionStats;
 use crate::engine::tester::Tester;
 use crate::reduce;
 use crate::reduce::list::reduce_text_until;
@@ -54,6 +55,8 @@ pub(super) struct Reduced {
     /// `"C after fallback after bytes"`, …
     pub(super) grammar: String,
     pub(super) tester: Tester,
+    /// What the stages' sessions counted (syntax checks, the algorithms' stages).
+    pub(super) session: SessionStats,
 }
 
 /// The stage name of the structure grammar.
@@ -96,6 +99,7 @@ impl Stages<'_> {
             bin,
         } = *self;
         let mut stages: Vec<&str> = Vec::new();
+        let mut session_stats = SessionStats::default();
         let mut text = original.to_vec();
         // The result's and the original's tokens, counted by the last tree stage.
         let mut counted: (Option<usize>, Option<usize>) = (None, None);
@@ -128,6 +132,7 @@ impl Stages<'_> {
                 let out = session.text();
                 counted = count(&session, &out, recount);
                 text = out.into_bytes();
+                session_stats.absorb(session.stats);
                 tester = session.tester;
                 break;
             }
@@ -167,6 +172,7 @@ impl Stages<'_> {
                 let out = session.text();
                 counted = count(&session, &out, true);
                 text = out.into_bytes();
+                session_stats.absorb(session.stats);
                 tester = session.tester;
                 continue;
             }
@@ -187,6 +193,7 @@ impl Stages<'_> {
             original_tokens: counted.1,
             grammar: stages.join(" after "),
             tester,
+            session: session_stats,
         })
     }
 }

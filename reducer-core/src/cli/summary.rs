@@ -10,7 +10,7 @@ use super::Exit;
 use crate::console::errln;
 use crate::engine::cache::CacheStats;
 use crate::engine::oracle::command::CommandOracle;
-use crate::engine::stats::Stats;
+use crate::engine::stats::{SessionStats, Stats};
 use crate::syntax::language::Language;
 use std::path::Path;
 use std::sync::Arc;
@@ -34,6 +34,8 @@ pub(super) struct Facts<'a> {
     pub(super) out_size: Size,
     pub(super) wall: Duration,
     pub(super) stats: Stats,
+    /// What the sessions counted (syntax checks, stages).
+    pub(super) session: SessionStats,
     pub(super) cache: CacheStats,
     pub(super) samples: Vec<Sample>,
 }
@@ -108,12 +110,16 @@ impl Facts<'_> {
             input: FileSize::measure(&self.input.path, &self.input.bytes, self.original.tokens),
             output: FileSize::measure(self.out_path, self.result, self.out_size.tokens),
             queries: stats_json::queries(&self.stats),
-            syntax_checks: stats_json::syntax_checks(&self.stats, self.result_parses),
+            syntax_checks: stats_json::syntax_checks(
+                &self.stats,
+                &self.session,
+                self.result_parses,
+            ),
             time: stats_json::times(self.wall, self.stats.oracle_time, self.stats.oracle_busy),
             cache: stats_json::cache(&self.cache),
             size_over_time: stats_json::size_over_time(&self.stats, &self.samples, grammar),
             algorithm: self.algorithm.clone(),
-            passes: stats_json::passes(&self.stats),
+            passes: stats_json::passes(&self.session),
             options: stats_json::Options::of(self.args, grammar),
         }
     }

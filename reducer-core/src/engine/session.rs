@@ -2,6 +2,7 @@
 //! (edit set → printed text → syntax check → cache → oracle → commit) that every tree
 //! algorithm shares.
 
+use crate::engine::stats::SessionStats;
 use crate::engine::syntax_check::{make_candidate, CheckCounters};
 use crate::engine::tester::{Candidate, Tester};
 use crate::syntax::language::{Language, Tables};
@@ -60,6 +61,8 @@ pub struct Session<'l> {
     pub tester: Tester,
     /// Options.
     pub options: SessionOptions,
+    /// What this session counted: syntax checks, and the stages the algorithms recorded.
+    pub stats: SessionStats,
     /// The current text when a text-level algorithm left one that does not parse.
     unparsed: Option<String>,
     /// The language to hand over to (see [`Session::stop_once_parses`]).
@@ -88,6 +91,7 @@ impl<'l> Session<'l> {
             tree,
             tester,
             options,
+            stats: SessionStats::default(),
             unparsed: None,
             handover: None,
         };
@@ -205,10 +209,9 @@ impl<'l> Session<'l> {
 
     /// Adds a list test's syntax-check counters to the statistics.
     fn count_checks(&mut self, checks: &CheckCounters) {
-        let stats = self.tester.stats_mut();
-        stats.local_checks += checks.local.get();
-        stats.full_parses += checks.full.get();
-        stats.check_time += checks.time.get();
+        self.stats.local_checks += checks.local.get();
+        self.stats.full_parses += checks.full.get();
+        self.stats.check_time += checks.time.get();
     }
 
     /// Tests whole texts that `next` generates from the current tree, in order, and adopts

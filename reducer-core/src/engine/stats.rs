@@ -46,12 +46,6 @@ pub struct Stats {
     /// Wall-clock time during which at least one oracle run was going (speculative runs
     /// included): wall time minus this is the time spent in the engine alone.
     pub oracle_busy: Duration,
-    /// Syntax checks answered by re-parsing a node locally.
-    pub local_checks: u64,
-    /// Syntax checks that needed a full re-parse.
-    pub full_parses: u64,
-    /// Time spent in syntax checks.
-    pub check_time: Duration,
     /// Verification mode (`SessionOptions::verify_syntax`): candidates sent to the oracle
     /// (speculative runs included) that were also parsed in full.
     pub verified: u64,
@@ -60,6 +54,18 @@ pub struct Stats {
     pub verified_invalid: u64,
     /// Size of the current best candidate over time.
     pub sizes: Vec<SizeSample>,
+}
+
+/// What the layer above the tester counts: the session's syntax checks and the stages of
+/// the algorithms. Reports merge it with the tester's [`Stats`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SessionStats {
+    /// Syntax checks answered by re-parsing a node locally.
+    pub local_checks: u64,
+    /// Syntax checks that needed a full re-parse.
+    pub full_parses: u64,
+    /// Time spent in syntax checks.
+    pub check_time: Duration,
     /// What each stage of a staged algorithm (deletion, each transformation) did, in the
     /// order the stages first ran.
     pub passes: Vec<PassStats>,
@@ -98,13 +104,9 @@ impl Default for Stats {
             syntax_rejected: 0,
             oracle_time: Duration::ZERO,
             oracle_busy: Duration::ZERO,
-            local_checks: 0,
-            full_parses: 0,
-            check_time: Duration::ZERO,
             verified: 0,
             verified_invalid: 0,
             sizes: Vec::new(),
-            passes: Vec::new(),
         }
     }
 }
@@ -123,27 +125,6 @@ impl Stats {
             bytes,
             tokens,
         });
-    }
-
-    /// Adds one run of a stage (`run.runs` is ignored) to the record of its name.
-    pub fn record_pass(&mut self, run: PassStats) {
-        let i = match self.passes.iter().position(|p| p.name == run.name) {
-            Some(i) => i,
-            None => {
-                self.passes.push(PassStats {
-                    name: run.name,
-                    ..PassStats::default()
-                });
-                self.passes.len() - 1
-            }
-        };
-        let p = &mut self.passes[i];
-        p.runs += 1;
-        p.queries += run.queries;
-        p.rounds += run.rounds;
-        p.tokens_removed += run.tokens_removed;
-        p.bytes_removed += run.bytes_removed;
-        p.time += run.time;
     }
 
     /// Total tests asked for by the algorithm (oracle runs, cache hits and syntax rejections).
@@ -205,6 +186,44 @@ impl OracleClock {
     pub fn busy(&self) -> Duration {
         let s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         s.busy + s.since.map_or(Duration::ZERO, |t| t.elapsed())
+    }
+}
+
+impl SessionStats {
+    /// Adds one run of a stage (`run.runs` is ignored) to the record of its name.
+    pub fn record_pass(&mut self, run: PassStats) {
+        self.add_pass(PassStats { runs: 1, ..run });
+    }
+
+    /// Adds what `other` counted (the session of an earlier stage of the reduction).
+    pub fn absorb(&mut self, other: SessionStats) {
+        self.local_checks += other.local_checks;
+        self.full_parses += other.full_parses;
+        self.check_time += other.check_time;
+        for record in other.passes {
+            self.add_pass(record);
+        }
+    }
+
+    /// Adds a record (of `record.runs` runs) to the record of its name.
+    fn add_pass(&mut self, record: PassStats) {
+        let i = match self.passes.iter().position(|p| p.name == record.name) {
+            Some(i) => i,
+            None => {
+                self.passes.push(PassStats {
+                    name: record.name,
+                    ..PassStats::default()
+                });
+                self.passes.len() - 1
+            }
+        };
+        let p = &mut self.passes[i];
+        p.runs += record.runs;
+        p.queries += record.queries;
+        p.rounds += record.rounds;
+        p.tokens_removed += record.tokens_removed;
+        p.bytes_removed += record.bytes_removed;
+        p.time += record.time;
     }
 }
 

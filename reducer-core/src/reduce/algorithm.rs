@@ -111,7 +111,7 @@ fn staged(
         bytes_removed: bytes.saturating_sub(b) as u64,
         time: start.elapsed(),
     };
-    s.tester.stats_mut().record_pass(run);
+    s.stats.record_pass(run);
     changed
 }
 

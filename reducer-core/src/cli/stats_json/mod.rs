@@ -27,7 +27,7 @@ use super::args::Args;
 use super::progress::Sample;
 use crate::engine::cache::{CacheMode, CacheStats};
 use crate::engine::session::SyntaxCheck;
-use crate::engine::stats::Stats;
+use crate::engine::stats::{SessionStats, Stats};
 use crate::engine::tester::Parallel;
 use crate::reduce::list::ComplementOrder;
 use serde::{Deserialize, Serialize};
@@ -140,8 +140,8 @@ pub struct PassRecord {
 }
 
 /// The stage records from the engine's statistics.
-pub fn passes(stats: &Stats) -> Vec<PassRecord> {
-    stats
+pub fn passes(session: &SessionStats) -> Vec<PassRecord> {
+    session
         .passes
         .iter()
         .map(|p| PassRecord {
@@ -341,11 +341,15 @@ pub fn queries(stats: &Stats) -> Queries {
 }
 
 /// Syntax-check counts from the engine's statistics, and whether the result parses.
-pub fn syntax_checks(stats: &Stats, result_parses: Option<bool>) -> SyntaxChecks {
+pub fn syntax_checks(
+    stats: &Stats,
+    session: &SessionStats,
+    result_parses: Option<bool>,
+) -> SyntaxChecks {
     SyntaxChecks {
-        local: stats.local_checks,
-        full_parses: stats.full_parses,
-        seconds: stats.check_time.as_secs_f64(),
+        local: session.local_checks,
+        full_parses: session.full_parses,
+        seconds: session.check_time.as_secs_f64(),
         verified: stats.verified,
         verified_invalid: stats.verified_invalid,
         result_parses,

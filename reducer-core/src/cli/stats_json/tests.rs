@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::cli::args::{Args, Flavor};
-use crate::engine::stats::PassStats;
+use crate::engine::stats::{PassStats, SessionStats};
 use std::ffi::OsString;
 
 fn record() -> Record {
@@ -42,9 +42,12 @@ fn record() -> Record {
         bytes_removed,
         time: Duration::from_millis(ms),
     };
-    stats.record_pass(pass("deletion", 5, 3, 7, 20));
-    stats.record_pass(pass("canonicalize", 2, 0, 2, 5));
-    stats.record_pass(pass("deletion", 1, 0, 0, 5));
+    let mut session = SessionStats::default();
+    session.record_pass(pass("deletion", 5, 3, 7, 20));
+    session.record_pass(pass("canonicalize", 2, 0, 2, 5));
+    let mut later = SessionStats::default();
+    later.record_pass(pass("deletion", 1, 0, 0, 5));
+    session.absorb(later);
     Record {
         tool: Tool {
             name: "reduce-toy".into(),
@@ -57,7 +60,7 @@ fn record() -> Record {
         input: FileSize::measure(Path::new("x.toy"), b"var a = 1;", Some(4)),
         output: FileSize::measure(Path::new("x.toy.reduced"), b" a ;\n", Some(1)),
         queries: queries(&stats),
-        syntax_checks: syntax_checks(&stats, Some(true)),
+        syntax_checks: syntax_checks(&stats, &session, Some(true)),
         time: times(
             Duration::from_secs(3),
             Duration::from_secs(2),
@@ -66,7 +69,7 @@ fn record() -> Record {
         cache: cache(&CacheStats::default()),
         size_over_time: size_over_time(&stats, &[], true),
         algorithm: "pardis".into(),
-        passes: passes(&stats),
+        passes: passes(&session),
         options: Options::of(&args, true),
     }
 }

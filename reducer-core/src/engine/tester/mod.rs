@@ -162,11 +162,6 @@ impl Tester {
         self.notify(Event::Measured { bytes, tokens });
     }
 
-    /// The statistics, for the layers above the tester (syntax checks, sizes).
-    pub fn stats_mut(&mut self) -> &mut Stats {
-        &mut self.stats
-    }
-
     /// The cache's counters.
     pub fn cache_stats(&self) -> CacheStats {
         self.cache.stats()
