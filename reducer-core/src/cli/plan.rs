@@ -38,10 +38,7 @@ pub(super) fn plan(
     flavor: Flavor,
     args: &Args,
 ) -> Result<RunPlan, Failure> {
-    let usage = |m: String| Failure {
-        exit: Exit::Usage,
-        message: m,
-    };
+    let usage = Failure::usage;
     let algorithm = args.algorithm_name(flavor).to_string();
     if lang.is_some() && !reduce::is_known(&algorithm) {
         return fail(

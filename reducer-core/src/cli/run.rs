@@ -37,6 +37,16 @@ pub(super) struct Failure {
     pub(super) message: String,
 }
 
+impl Failure {
+    /// A usage error (exit status 1) saying `message`.
+    pub(super) fn usage(message: String) -> Failure {
+        Failure {
+            exit: Exit::Usage,
+            message,
+        }
+    }
+}
+
 pub(super) fn fail<T>(exit: Exit, message: impl Into<String>) -> Result<T, Failure> {
     Err(Failure {
         exit,
@@ -159,10 +169,7 @@ fn reduce(
     flavor: Flavor,
     args: &Args,
 ) -> Result<Exit, Failure> {
-    let usage = |m: String| Failure {
-        exit: Exit::Usage,
-        message: m,
-    };
+    let usage = Failure::usage;
     let RunPlan {
         algorithm,
         job,
