@@ -1,15 +1,11 @@
-//! The test run outside the tester (on the original input and on the final result), and
-//! what to tell the user when it does not find its candidate interesting.
+//! What to tell the user when the test does not find the original (or the result)
+//! interesting, or cannot be run.
 
 use super::args::{misplaced_options, Args};
 use super::run::{fail, Failure};
 use super::Exit;
-use crate::engine::oracle::command::{CommandOracle, RunReport};
-use crate::engine::oracle::{retry_not_run, Outcome};
-use crate::engine::stats::OracleClock;
-use crate::engine::tester::Tester;
+use crate::engine::oracle::command::RunReport;
 use std::ffi::OsString;
-use std::sync::atomic::AtomicBool;
 
 /// How many lines of the test's stderr are shown when it rejects the original.
 const STDERR_LINES: usize = 20;
@@ -44,37 +40,6 @@ pub(super) fn explain(r: &RunReport, args: &Args) -> String {
         ));
     }
     s
-}
-
-/// Runs the test once on `text`, timed by `clock`, and once more if it could not be run
-/// ([`retry_not_run`]); raising `cancel` stops it. Returns the last run's report and how many
-/// attempts could not be run.
-pub(super) fn run_retried(
-    oracle: &CommandOracle,
-    clock: &OracleClock,
-    text: &[u8],
-    cancel: &AtomicBool,
-) -> (RunReport, u64) {
-    let mut not_run = 0;
-    let report = retry_not_run(
-        cancel,
-        |r: &RunReport| r.outcome,
-        || {
-            let report = clock.time(|| oracle.run(text, cancel));
-            not_run += u64::from(report.outcome == Outcome::NotRun);
-            report
-        },
-    );
-    (report, not_run)
-}
-
-/// Runs the test once on `text` outside the cache (the original and the final result),
-/// counted as a query; Ctrl-C cancels it.
-pub(super) fn check_once(tester: &mut Tester, oracle: &CommandOracle, text: &[u8]) -> RunReport {
-    let cancel = tester.interrupt_flag();
-    let (report, not_run) = run_retried(oracle, &tester.oracle_clock(), text, &cancel);
-    tester.count_outside_run(report.outcome, report.elapsed, not_run);
-    report
 }
 
 /// The failure of a run whose test could not be run, even when tried again.

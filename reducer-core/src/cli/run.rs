@@ -2,7 +2,7 @@
 //! summary and statistics.
 
 use super::args::{Args, Flavor, TEXT_ALGORITHM};
-use super::check::{check_once, explain, misplaced_options_hint, not_run_failure, run_retried};
+use super::check::{explain, misplaced_options_hint, not_run_failure};
 use super::input::parse_input;
 use super::inspect::{decode, grammar_report, parse_check};
 use super::output::{
@@ -217,19 +217,14 @@ fn reduce(
     // The original must be interesting, or there is nothing to do. Its test runs while the
     // input is parsed.
     let first = {
-        let (oracle, clock, cancel) = (
-            oracle.clone(),
-            tester.oracle_clock(),
-            tester.interrupt_flag(),
-        );
-        let text = bytes.clone();
-        std::thread::spawn(move || run_retried(&oracle, &clock, &text, &cancel))
+        let (oracle, text) = (oracle.clone(), bytes.clone());
+        tester.start_check(move |cancel| oracle.run(&text, cancel))
     };
     let mut input = match parse_input(bin, lang, &job.input, bytes, args.no_fallback) {
         Ok(input) => input,
         Err(failure) => {
             tester.interrupt_flag().store(true, Ordering::SeqCst);
-            let _ = first.join();
+            let _ = tester.finish_check(first);
             progress.finish();
             return Err(failure);
         }
@@ -261,13 +256,12 @@ fn reduce(
         ));
     }
 
-    let Ok((first, not_run)) = first.join() else {
+    let Some(first) = tester.finish_check(first) else {
         return fail(
             Exit::Usage,
             "the test of the original input could not be run",
         );
     };
-    tester.count_outside_run(first.outcome, first.elapsed, not_run);
     if tester.interrupted() {
         return fail(
             Exit::Interrupted,
@@ -373,7 +367,13 @@ fn reduce(
     };
     let mut flaky = None;
     if !interrupted && not_run.is_none() && result != input.bytes {
-        let last = check_once(&mut tester, &oracle, &result);
+        let last = {
+            let (oracle, text) = (oracle.clone(), result.clone());
+            tester.check(move |cancel| oracle.run(&text, cancel))
+        };
+        let Some(last) = last else {
+            return fail(Exit::Usage, "the test of the result could not be run");
+        };
         if tester.interrupted() {
             exit = Exit::Interrupted;
         } else if last.outcome == Outcome::NotRun {

@@ -15,16 +15,16 @@
 //! nothing more (as after Ctrl-C), and [`Tester::not_run_cause`] says why.
 
 use crate::engine::cache::{CacheOptions, CacheStats};
-use crate::engine::oracle::{Oracle, Outcome};
+use crate::engine::oracle::Oracle;
 use crate::engine::stats::{OracleClock, Stats};
 use ahead::AheadCache;
 use pool::{Job, Pool};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
 mod ahead;
 mod candidate;
+mod check;
 mod exact;
 mod pool;
 mod rounds;
@@ -33,6 +33,7 @@ mod slots;
 mod tests;
 
 pub use candidate::{Candidate, DeferredCheck, Event, Source};
+pub use check::{Check, CheckReport};
 
 /// Receives every interesting candidate as soon as it is found (e.g. to save the best so far).
 pub type BestSink = Box<dyn FnMut(&[u8]) + Send>;
@@ -175,27 +176,6 @@ impl Tester {
     /// Number of oracle runs allowed at once.
     pub fn jobs(&self) -> usize {
         self.jobs
-    }
-
-    /// The clock of oracle-run time, for runs made outside the tester (see
-    /// [`Tester::count_outside_run`]).
-    pub fn oracle_clock(&self) -> Arc<OracleClock> {
-        self.clock.clone()
-    }
-
-    /// Counts an oracle run made outside the cache (e.g. on the original input, timed with
-    /// [`Tester::oracle_clock`]) as a query, after `not_run` attempts that could not be run.
-    /// A run that could not be run in the end is no query.
-    pub fn count_outside_run(&mut self, outcome: Outcome, elapsed: Duration, not_run: u64) {
-        self.stats.not_run += not_run;
-        if outcome != Outcome::NotRun {
-            self.stats.queries += 1;
-            self.stats.oracle_time += elapsed;
-        }
-        if outcome == Outcome::Unresolved {
-            self.stats.unresolved += 1;
-        }
-        self.stats.oracle_busy = self.clock.busy();
     }
 
     /// Tests one candidate; true if interesting.

@@ -1,8 +1,8 @@
 //! Tests of the tester: sequential results at any `-j`, speculation, the cache, retries.
 
 use super::*;
-use crate::engine::oracle::{Finished, FnOracle, StartedTest};
-use std::time::Instant;
+use crate::engine::oracle::{Finished, FnOracle, Outcome, StartedTest};
+use std::time::{Duration, Instant};
 
 fn tester(jobs: usize, pred: fn(&[u8]) -> bool) -> Tester {
     Tester::new(Arc::new(FnOracle(pred)), CacheOptions::default(), jobs)
@@ -407,4 +407,50 @@ fn merge_rounds_do_not_depend_on_timing() {
     assert!(results.windows(2).all(|w| w[0] == w[1]), "{results:?}");
     // Round 1: a, B, c: one success, B, adopted alone.
     assert_eq!(results[0].0.as_ref().unwrap().winners, [1]);
+}
+
+/// A report of a check: an outcome that took 5 ms.
+struct Report(Outcome);
+
+impl CheckReport for Report {
+    fn outcome(&self) -> Outcome {
+        self.0
+    }
+    fn elapsed(&self) -> Duration {
+        Duration::from_millis(5)
+    }
+}
+
+#[test]
+fn checks_outside_the_lists_count_as_queries_and_are_tried_again_once() {
+    let mut t = tester(1, |_| false);
+    let r = t.check(|_| Report(Outcome::Interesting)).unwrap();
+    assert_eq!(r.0, Outcome::Interesting);
+    let s = t.stats();
+    assert_eq!(
+        (s.queries, s.not_run, s.oracle_time),
+        (1, 0, Duration::from_millis(5))
+    );
+    // A run that cannot be run is tried again once; if it still cannot, it is no query.
+    let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = calls.clone();
+    let r = t
+        .check(move |_| {
+            counted.fetch_add(1, Ordering::SeqCst);
+            Report(Outcome::NotRun)
+        })
+        .unwrap();
+    assert_eq!((r.0, calls.load(Ordering::SeqCst)), (Outcome::NotRun, 2));
+    assert_eq!((t.stats().queries, t.stats().not_run), (1, 2));
+    // A check goes on while the caller works, and sees the interrupt flag.
+    let started = t.start_check(|cancel| {
+        while !cancel.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Report(Outcome::Unresolved)
+    });
+    t.interrupt_flag().store(true, Ordering::SeqCst);
+    let r = t.finish_check(started).unwrap();
+    assert_eq!(r.0, Outcome::Unresolved);
+    assert_eq!((t.stats().queries, t.stats().unresolved), (2, 1));
 }

@@ -168,3 +168,13 @@ impl Reports {
         }
     }
 }
+
+impl crate::engine::tester::CheckReport for RunReport {
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+}
