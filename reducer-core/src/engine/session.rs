@@ -48,8 +48,14 @@ impl Default for SessionOptions {
     }
 }
 
-/// An edit set with the configuration key it has for the config-keyed cache baseline.
-pub type KeyedEdits = (EditSet, Option<Box<[u32]>>);
+/// An edit set with, for the config-keyed cache baseline, the configuration it comes from
+/// (the kept elements' indices in the list the reduction started from).
+pub struct KeyedEdits {
+    /// The edits on the current tree.
+    pub edits: EditSet,
+    /// The configuration, if the caller has one.
+    pub config: Option<Box<[u32]>>,
+}
 
 /// A syntax tree being reduced, with everything needed to test candidates.
 pub struct Session<'l> {
@@ -151,7 +157,12 @@ impl<'l> Session<'l> {
         &mut self,
         next: &mut dyn FnMut(&View<'_>) -> Option<EditSet>,
     ) -> Option<usize> {
-        self.first_interesting_keyed(&mut |v| next(v).map(|e| (e, None)))
+        self.first_interesting_keyed(&mut |v| {
+            next(v).map(|edits| KeyedEdits {
+                edits,
+                config: None,
+            })
+        })
     }
 
     /// As [`Session::first_interesting`], with a configuration key per candidate for the
@@ -174,7 +185,7 @@ impl<'l> Session<'l> {
             };
             let (options, tried, checks) = (&self.options, &tried, &checks);
             let mut candidates = std::iter::from_fn(|| {
-                let (e, config) = next(&view)?;
+                let KeyedEdits { edits: e, config } = next(&view)?;
                 let mut c = if merging && e.is_moot(view.tree) {
                     Candidate::rejected()
                 } else {

@@ -2,7 +2,7 @@
 //! list algorithms and the session. A node left out of a configuration gets its removal
 //! substitution (delete, or its rule's minimal text).
 
-use crate::engine::session::Session;
+use crate::engine::session::{KeyedEdits, Session};
 use crate::reduce::list::{DdOptions, ListAlgorithm, ListTest};
 use crate::syntax::tree::{EditSet, NodeId, Subst};
 use rustc_hash::FxHashMap;
@@ -58,7 +58,10 @@ impl ListTest<NodeId> for NodeConfigs<'_, '_> {
             let e = edits(current, removals, &kept);
             let key: Box<[u32]> = kept.iter().map(|n| position[n]).collect();
             seen.push(kept);
-            Some((e, Some(key)))
+            Some(KeyedEdits {
+                edits: e,
+                config: Some(key),
+            })
         });
         let index = found?;
         self.current = seen.swap_remove(index);
