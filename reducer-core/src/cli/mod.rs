@@ -50,6 +50,8 @@
 pub mod args;
 mod check;
 pub mod diagnostic;
+mod file_set;
+mod grammars;
 pub mod guard;
 pub mod help;
 mod input;
@@ -108,6 +110,16 @@ impl From<Exit> for ExitCode {
     }
 }
 
+/// A language a reducer binary reads, with the structure grammar that the inputs it rejects
+/// are reduced with until they parse (see [the fallback](self#fallback)).
+#[derive(Clone, Copy)]
+pub struct Grammar<'a> {
+    /// The language.
+    pub lang: &'a dyn Language,
+    /// Its structure grammar, if any (without one: ddmin on lines and bytes).
+    pub fallback: Option<&'a dyn Language>,
+}
+
 /// The `main` of a language's reducer without a structure grammar: parses the process's
 /// command line and runs. An input that does not parse is reduced with ddmin on lines and
 /// bytes until it does (see [the fallback](self#fallback)).
@@ -115,7 +127,11 @@ pub fn main<L: Language + Default>() -> ExitCode {
     let lang = L::default();
     let argv: Vec<OsString> = std::env::args_os().collect();
     let bin = bin_name(&argv, &format!("reduce-{}", lang.name().to_lowercase()));
-    run::run(&bin, Some(&lang), None, argv).into()
+    let grammars = [Grammar {
+        lang: &lang,
+        fallback: None,
+    }];
+    run::run(&bin, &grammars, argv).into()
 }
 
 /// The `main` of a language's reducer `L` whose inputs that `L` rejects are reduced with the
@@ -124,21 +140,40 @@ pub fn main_with_fallback<L: Language + Default, F: Language + Default>() -> Exi
     let (lang, fallback) = (L::default(), F::default());
     let argv: Vec<OsString> = std::env::args_os().collect();
     let bin = bin_name(&argv, &format!("reduce-{}", lang.name().to_lowercase()));
-    run::run(&bin, Some(&lang), Some(&fallback), argv).into()
+    let grammars = [Grammar {
+        lang: &lang,
+        fallback: Some(&fallback),
+    }];
+    run::run(&bin, &grammars, argv).into()
+}
+
+/// The `main` of a reducer for several languages (`reduce`): each input file is read with
+/// the grammar its extension selects, and a file no grammar claims is reduced as text.
+pub fn main_many(grammars: &[Grammar<'_>]) -> ExitCode {
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    let bin = bin_name(&argv, "reduce");
+    run::run(&bin, grammars, argv).into()
 }
 
 /// The `main` of `reduce-text`: ddmin on lines, then on characters, for any file.
 pub fn text_main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     let bin = bin_name(&argv, "reduce-text");
-    run::run(&bin, None, None, argv).into()
+    run::run(&bin, &[], argv).into()
 }
 
 /// Runs a reducer on an explicit command line (`argv[0]` first), as `main` would, and
 /// returns its exit status. `lang` is `None` for `reduce-text`. Installs a Ctrl-C handler
 /// the first time it is called in a process.
 pub fn run_with(bin: &str, lang: Option<&dyn Language>, argv: Vec<OsString>) -> Exit {
-    run::run(bin, lang, None, argv)
+    let grammars: Vec<Grammar<'_>> = lang
+        .map(|lang| Grammar {
+            lang,
+            fallback: None,
+        })
+        .into_iter()
+        .collect();
+    run::run(bin, &grammars, argv)
 }
 
 /// [`run_with`] for a language with a structure grammar `fallback` (see
@@ -149,7 +184,16 @@ pub fn run_with_fallback(
     fallback: &dyn Language,
     argv: Vec<OsString>,
 ) -> Exit {
-    run::run(bin, Some(lang), Some(fallback), argv)
+    let grammars = [Grammar {
+        lang,
+        fallback: Some(fallback),
+    }];
+    run::run(bin, &grammars, argv)
+}
+
+/// [`run_with`] for a reducer of several languages (see [`main_many`]).
+pub fn run_with_grammars(bin: &str, grammars: &[Grammar<'_>], argv: Vec<OsString>) -> Exit {
+    run::run(bin, grammars, argv)
 }
 
 /// The program's name as invoked (`argv[0]`'s file name), or `fallback`.

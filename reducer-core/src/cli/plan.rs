@@ -2,7 +2,7 @@
 //! the algorithms' options (GTR's corpus learned), and where the result goes, checked
 //! against every file it must never overwrite.
 
-use super::args::{check_program, Args, Flavor, Job};
+use super::args::{check_program, Args, Flavor, Job, TEXT_ALGORITHM};
 use super::guard::Files;
 use super::input::read_bytes;
 use super::output::{default_output, next_backup, same_file};
@@ -37,17 +37,21 @@ pub(super) fn plan(
     lang: Option<&dyn Language>,
     flavor: Flavor,
     args: &Args,
+    job: Job,
 ) -> Result<RunPlan, Failure> {
     let usage = Failure::usage;
-    let algorithm = args.algorithm_name(flavor).to_string();
+    // Without a grammar (`reduce-text`, or a file no grammar of `reduce` reads): ddmin.
+    let algorithm = match lang {
+        Some(_) => args.algorithm_name(flavor),
+        None => TEXT_ALGORITHM,
+    }
+    .to_string();
     if lang.is_some() && !reduce::is_known(&algorithm) {
         return fail(
             Exit::Usage,
             format!("{}", reduce::UnknownAlgorithm(algorithm.clone())),
         );
     }
-    let extensions = lang.map_or(&[][..], |l| l.extensions());
-    let job = args.job(extensions).map_err(usage)?;
     let launcher = args.launcher().map_err(usage)?;
     let test = check_program(&job.test, &launcher).map_err(usage)?;
     let mut options = args.algo_options();
@@ -59,13 +63,13 @@ pub(super) fn plan(
     {
         options.gtr_filter = reduce::GtrFilter::Corpus(corpus);
     }
-    let bytes = read_bytes(&job.input)?;
+    let bytes = read_bytes(job.input())?;
     let out_path = match (&args.output, args.in_place) {
-        (_, true) => job.input.clone(),
+        (_, true) => job.input().to_path_buf(),
         (Some(o), false) => o.clone(),
-        (None, false) => default_output(&job.input),
+        (None, false) => default_output(job.input()),
     };
-    if !args.in_place && same_file(&out_path, &job.input) {
+    if !args.in_place && same_file(&out_path, job.input()) {
         return fail(
             Exit::Usage,
             format!(
@@ -76,12 +80,12 @@ pub(super) fn plan(
     }
     // No output may be the input, the test's files or another output.
     let backups: Vec<PathBuf> = if args.in_place {
-        next_backup(&job.input).into_iter().collect()
+        next_backup(job.input()).into_iter().collect()
     } else {
         Vec::new()
     };
     Files::of_run(
-        &job.input,
+        job.input(),
         &test,
         (!args.in_place).then_some(out_path.as_path()),
         &backups,

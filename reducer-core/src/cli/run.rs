@@ -13,7 +13,7 @@ use super::plan::{plan, RunPlan};
 use super::progress::{Progress, Size, Style};
 use super::stages::{fallback_note, Stages};
 use super::summary::{describe, ClearOnDrop, Facts, LeftoverWarning};
-use super::Exit;
+use super::{file_set, grammars, Exit, Grammar};
 use crate::console::{errln, out, outln};
 use crate::engine::oracle::command::CommandOracle;
 use crate::engine::oracle::{Oracle, Outcome};
@@ -21,7 +21,6 @@ use crate::engine::stats::SessionStats;
 use crate::engine::tester::{Parallel, Tester};
 use crate::reduce;
 use crate::reduce::list::reduce_text;
-use crate::syntax::language::Language;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -54,20 +53,9 @@ pub(super) fn fail<T>(exit: Exit, message: impl Into<String>) -> Result<T, Failu
     })
 }
 
-/// Runs one command line; see [`super::run_with`] and [`super::run_with_fallback`].
-pub(super) fn run(
-    bin: &str,
-    lang: Option<&dyn Language>,
-    fallback: Option<&dyn Language>,
-    argv: Vec<OsString>,
-) -> Exit {
-    let flavor = match lang {
-        Some(l) => Flavor::Language {
-            name: l.name(),
-            extensions: l.extensions(),
-        },
-        None => Flavor::Text,
-    };
+/// Runs one command line; see [`super::run_with`] and [`super::run_with_grammars`].
+pub(super) fn run(bin: &str, grammars: &[Grammar<'_>], argv: Vec<OsString>) -> Exit {
+    let flavor = grammars::flavor(grammars);
     let args = match Args::parse_from_argv(bin, flavor, argv) {
         Ok(a) => a,
         Err(e) => {
@@ -82,13 +70,15 @@ pub(super) fn run(
     let result = if args.list_algorithms {
         list_algorithms(flavor);
         Ok(Exit::Success)
-    } else if let (true, Some(lang)) = (args.print_grammar, lang) {
-        out!("{}", grammar_report(lang));
+    } else if args.print_grammar && !grammars.is_empty() {
+        for g in grammars {
+            out!("{}", grammar_report(g.lang));
+        }
         Ok(Exit::Success)
-    } else if let (true, Some(lang)) = (args.parse_only, lang) {
-        Ok(parse_only(lang, &args))
+    } else if args.parse_only && !grammars.is_empty() {
+        Ok(parse_only(grammars, &args))
     } else {
-        reduce(bin, lang, fallback, flavor, &args)
+        reduce(bin, grammars, flavor, &args)
     };
     match result {
         Ok(exit) => exit,
@@ -113,7 +103,7 @@ fn list_algorithms(flavor: Flavor) {
 }
 
 /// `--parse-only`: every positional (and `-i`) file is parsed and printed back.
-fn parse_only(lang: &dyn Language, args: &Args) -> Exit {
+fn parse_only(grammars: &[Grammar<'_>], args: &Args) -> Exit {
     let files: Vec<&PathBuf> = args.input.iter().chain(&args.files).collect();
     if files.is_empty() {
         errln!("--parse-only needs a file to parse");
@@ -121,6 +111,11 @@ fn parse_only(lang: &dyn Language, args: &Args) -> Exit {
     }
     let mut exit = Exit::Success;
     for path in files {
+        let Some(Grammar { lang, .. }) = grammars::for_input(grammars, path) else {
+            errln!("{}: no grammar reads this file's extension", path.display());
+            exit = Exit::Usage;
+            continue;
+        };
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
             Err(e) => {
@@ -145,7 +140,7 @@ fn parse_only(lang: &dyn Language, args: &Args) -> Exit {
 
 /// Installs the Ctrl-C (and SIGTERM) handler: the first signal raises `flag` so that the
 /// reduction winds down and the best result is kept; the second exits at once.
-fn install_interrupt_handler(flag: Arc<AtomicBool>, progress: Progress) {
+pub(super) fn install_interrupt_handler(flag: Arc<AtomicBool>, progress: Progress) {
     static PRESSES: AtomicUsize = AtomicUsize::new(0);
     // Fails only if a handler is already installed (a second run in the same process).
     let _ = ctrlc::set_handler(move || {
@@ -164,12 +159,21 @@ fn install_interrupt_handler(flag: Arc<AtomicBool>, progress: Progress) {
 
 fn reduce(
     bin: &str,
-    lang: Option<&dyn Language>,
-    fallback: Option<&dyn Language>,
+    grammars: &[Grammar<'_>],
     flavor: Flavor,
     args: &Args,
 ) -> Result<Exit, Failure> {
     let usage = Failure::usage;
+    let extensions = match flavor {
+        Flavor::Language { extensions, .. } => extensions,
+        Flavor::Text => &[][..],
+    };
+    let job = args.job(extensions).map_err(usage)?;
+    if job.is_file_set() {
+        return file_set::reduce(bin, grammars, flavor, args, job);
+    }
+    let grammar = grammars::for_input(grammars, job.input());
+    let (lang, fallback) = (grammar.map(|g| g.lang), grammar.and_then(|g| g.fallback));
     let RunPlan {
         algorithm,
         job,
@@ -178,9 +182,9 @@ fn reduce(
         options,
         bytes,
         out_path,
-    } = plan(lang, flavor, args)?;
+    } = plan(lang, flavor, args, job)?;
 
-    let mut builder = CommandOracle::builder(test.clone(), job.input.as_os_str())
+    let mut builder = CommandOracle::builder(test.clone(), job.input().as_os_str())
         .launcher(launcher.clone())
         .keep_temps(args.keep_temps);
     builder = match args.timeout() {
@@ -220,7 +224,7 @@ fn reduce(
         let (oracle, text) = (oracle.clone(), bytes.clone());
         tester.start_check(move |cancel| oracle.run(&text, cancel))
     };
-    let mut input = match parse_input(bin, lang, &job.input, bytes, args.no_fallback) {
+    let mut input = match parse_input(bin, lang, job.input(), bytes, args.no_fallback) {
         Ok(input) => input,
         Err(failure) => {
             tester.interrupt_flag().store(true, Ordering::SeqCst);
@@ -468,7 +472,7 @@ fn reduce(
     if let Some(path) = &args.stats {
         let json = facts.record(exit).to_json();
         // As readable as the input (a new file; an existing one keeps its permissions).
-        let like_input = data_permissions_like(&job.input);
+        let like_input = data_permissions_like(job.input());
         if let Err(e) = write_atomic_with(path, json.as_bytes(), like_input.as_ref()) {
             errln!("{bin}: cannot write {}: {e}", path.display());
             if exit == Exit::Success {

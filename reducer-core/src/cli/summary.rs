@@ -98,14 +98,7 @@ impl Facts<'_> {
             },
             language: self.lang.map(|l| l.name().to_string()),
             grammar: self.grammar.clone(),
-            status: match exit {
-                Exit::Success => "success",
-                Exit::Interrupted => "interrupted",
-                Exit::Flaky => "flaky",
-                Exit::TestNotRun => "test-not-run",
-                _ => "error",
-            }
-            .to_string(),
+            status: stats_json::status(exit),
             exit_code: exit.code(),
             input: FileSize::measure(&self.input.path, &self.input.bytes, self.original.tokens),
             output: FileSize::measure(self.out_path, self.result, self.out_size.tokens),

@@ -239,10 +239,16 @@ impl Cache {
     /// Forgets every entry (the config mode needs this when a new list reduction starts).
     pub fn clear_configs(&mut self) {
         if self.options.mode == CacheMode::Config {
-            self.entries.clear();
-            self.stats.bytes = 0;
-            self.stats.entries = 0;
+            self.clear();
         }
+    }
+
+    /// Forgets every entry (the outcomes no longer hold: e.g. the files tested beside the
+    /// candidates have changed).
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.stats.bytes = 0;
+        self.stats.entries = 0;
     }
 }
 

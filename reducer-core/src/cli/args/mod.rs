@@ -71,9 +71,11 @@ pub const TEXT_ALGORITHM: &str = "ddmin";
 #[derive(Parser, Debug, Clone, PartialEq)]
 #[command(version, max_term_width = 100)]
 pub struct Args {
-    /// The file to reduce. C-Reduce's order `SCRIPT INPUT` (no --test) works too: the
-    /// executable one is taken as the test.
-    #[arg(value_name = "INPUT", num_args = 0..=2)]
+    /// The file to reduce; several files, or a directory, are reduced together (each run of
+    /// the test gets all of them, under their relative paths). C-Reduce's order `SCRIPT INPUT`
+    /// and C-Vise's `SCRIPT FILE…` (no --test) work too: the executable one is taken as the
+    /// test.
+    #[arg(value_name = "INPUT", num_args = 0..)]
     pub files: Vec<PathBuf>,
 
     /// The file to reduce, as an option (picire's -i, Perses' --input-file).

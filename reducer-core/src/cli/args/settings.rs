@@ -7,11 +7,23 @@ use super::*;
 /// The input and the test, once found on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Job {
-    /// The file to reduce.
-    pub input: PathBuf,
+    /// The files (or directories) to reduce: one for a single-file run.
+    pub inputs: Vec<PathBuf>,
     /// The test program and its arguments (the program resolved to a path when it names a
     /// file of the current directory).
     pub test: Vec<OsString>,
+}
+
+impl Job {
+    /// The first input (the only one of a single-file run).
+    pub fn input(&self) -> &Path {
+        &self.inputs[0]
+    }
+
+    /// Whether the run reduces a set of files: several inputs, or a directory.
+    pub fn is_file_set(&self) -> bool {
+        self.inputs.len() > 1 || self.inputs[0].is_dir()
+    }
 }
 
 /// Facts about a path that decide which positional is the script.
@@ -192,26 +204,20 @@ impl Args {
         if let Some(input) = &self.input {
             files.insert(0, input.clone());
         }
-        let (input, test) = if !test.is_empty() {
+        let (inputs, test) = if !test.is_empty() {
             match files.len() {
-                1 => (files.remove(0), test),
                 0 => {
                     // `--test SCRIPT INPUT`: the test swallowed the input.
                     let last = Path::new(test.last().unwrap()).to_path_buf();
                     let f = facts(&last);
                     if test.len() >= 2 && f.is_file && !f.executable {
                         test.pop();
-                        (last, test)
+                        (vec![last], test)
                     } else {
                         return Err("no input file: give INPUT before --test".to_string());
                     }
                 }
-                _ => {
-                    return Err(format!(
-                        "one input file at a time (got {}); the test command goes after --test",
-                        list(&files)
-                    ))
-                }
+                _ => (files, test),
             }
         } else {
             match files.len() {
@@ -234,11 +240,21 @@ impl Args {
                         (files[1].clone(), files[0].clone())
                     };
                     // A positional script is a path, even without a slash (`creduce t.sh x.c`).
-                    (input, vec![as_path_command(&script)])
+                    (vec![input], vec![as_path_command(&script)])
                 }
-                _ => return Err(format!("too many files: {}", list(&files))),
+                _ if self.input.is_none() && facts(&files[0]).executable => {
+                    // C-Vise's `SCRIPT FILE FILE…`.
+                    let script = files.remove(0);
+                    (files, vec![as_path_command(&script)])
+                }
+                _ => {
+                    return Err(format!(
+                        "no interestingness test among {}: give the files, then --test SCRIPT",
+                        list(&files)
+                    ))
+                }
             }
         };
-        Ok(Job { input, test })
+        Ok(Job { inputs, test })
     }
 }

@@ -35,7 +35,7 @@ fn input_then_test_with_its_own_options() {
     assert_eq!(a.test, words(&["grep", "-q", "-j", "foo"]));
     assert_eq!(a.jobs, Some(3));
     let job = a.job_with(&["c"], &fake).unwrap();
-    assert_eq!(job.input, PathBuf::from("bug.c"));
+    assert_eq!(job.inputs[0], PathBuf::from("bug.c"));
     assert_eq!(job.test, words(&["grep", "-q", "-j", "foo"]));
 }
 
@@ -50,7 +50,7 @@ fn a_long_option_of_ours_ends_the_test_command() {
     assert_eq!(a.test, words(&["r.sh"]));
     assert_eq!(a.input, Some(PathBuf::from("small.c")));
     assert_eq!(
-        a.job_with(&["c"], &fake).unwrap().input,
+        a.job_with(&["c"], &fake).unwrap().inputs[0],
         PathBuf::from("small.c")
     );
     assert!(parse(C, "bug.c --test").is_err());
@@ -63,7 +63,7 @@ fn a_double_dash_ends_the_test_command_and_is_not_passed_to_it() {
     assert_eq!(a.files, [PathBuf::from("-rf.c")]);
     let job = a.job_with(&["c"], &fake).unwrap();
     assert_eq!(
-        (job.input, job.test),
+        (job.inputs[0].clone(), job.test),
         (PathBuf::from("-rf.c"), words(&["./t.sh"]))
     );
     let a = parse(C, "bug.c --test grep -q x --").unwrap();
@@ -90,7 +90,7 @@ fn only_options_that_can_only_be_ours_are_called_misplaced() {
 fn test_then_input_takes_the_trailing_plain_file_as_input() {
     let a = parse(C, "--test ./t.sh bug.c").unwrap();
     let job = a.job_with(&["c"], &fake).unwrap();
-    assert_eq!(job.input, PathBuf::from("bug.c"));
+    assert_eq!(job.inputs[0], PathBuf::from("bug.c"));
     assert_eq!(job.test, words(&["./t.sh"]));
     let a = parse(C, "--test grep -q missing_foo").unwrap();
     assert!(a.job_with(&["c"], &fake).is_err());
@@ -100,7 +100,7 @@ fn test_then_input_takes_the_trailing_plain_file_as_input() {
 fn creduce_order_and_ours_are_told_apart() {
     for line in ["test.sh bug.c", "bug.c test.sh"] {
         let job = parse(C, line).unwrap().job_with(&["c"], &fake).unwrap();
-        assert_eq!(job.input, PathBuf::from("bug.c"), "{line}");
+        assert_eq!(job.inputs[0], PathBuf::from("bug.c"), "{line}");
         assert_eq!(job.test, words(&["./test.sh"]), "{line}");
     }
     // Both executable: the language's extension marks the input; otherwise C-Reduce order.
@@ -108,13 +108,13 @@ fn creduce_order_and_ours_are_told_apart() {
         .unwrap()
         .job_with(&["c"], &fake)
         .unwrap();
-    assert_eq!(job.input, PathBuf::from("exe.c"));
+    assert_eq!(job.inputs[0], PathBuf::from("exe.c"));
     let job = parse(C, "dir/exe1 exe2")
         .unwrap()
         .job_with(&["c"], &fake)
         .unwrap();
     assert_eq!(
-        (job.input, job.test),
+        (job.inputs[0].clone(), job.test),
         (PathBuf::from("exe2"), words(&["dir/exe1"]))
     );
 }
@@ -285,4 +285,26 @@ fn help_and_version_render() {
         .render_help()
         .to_string();
     assert!(!text.contains("--print-grammar"));
+}
+
+#[test]
+fn several_inputs_make_a_file_set_in_either_order() {
+    let paths = |ps: &[&str]| ps.iter().map(PathBuf::from).collect::<Vec<_>>();
+    for line in ["a.c b.h c.h --test ./t.sh", "-i a.c b.h c.h --test ./t.sh"] {
+        let job = parse(C, line).unwrap().job_with(&["c"], &fake).unwrap();
+        assert_eq!(job.inputs, paths(&["a.c", "b.h", "c.h"]), "{line}");
+        assert_eq!(job.test, words(&["./t.sh"]));
+    }
+    // C-Vise's order: the script first.
+    let job = parse(C, "t.sh a.c b.h")
+        .unwrap()
+        .job_with(&["c"], &fake)
+        .unwrap();
+    assert_eq!(job.inputs, paths(&["a.c", "b.h"]));
+    assert_eq!(job.test, words(&["./t.sh"]));
+    let e = parse(C, "a.c b.h c.h")
+        .unwrap()
+        .job_with(&["c"], &fake)
+        .unwrap_err();
+    assert!(e.contains("no interestingness test among"), "{e}");
 }

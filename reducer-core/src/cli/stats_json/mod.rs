@@ -410,5 +410,8 @@ impl Record {
     }
 }
 
+mod file_set;
 #[cfg(test)]
 mod tests;
+
+pub use file_set::{status, SetMember, SetRecord};

@@ -4,6 +4,7 @@
 //! [`command::CommandOracle`] runs the user's program on a file, C-Reduce style.
 
 pub mod command;
+pub mod file_set;
 pub mod run_dir;
 #[allow(unsafe_code)]
 mod sys;

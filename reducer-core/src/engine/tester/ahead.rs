@@ -72,6 +72,12 @@ impl AheadCache {
         self.forget_evicted();
     }
 
+    /// Forgets every entry, ahead or not.
+    pub(super) fn clear(&mut self) {
+        self.cache.clear();
+        self.ahead.clear();
+    }
+
     fn forget_evicted(&mut self) {
         let cache = &self.cache;
         self.ahead.retain(|k| cache.peek(k).is_some());

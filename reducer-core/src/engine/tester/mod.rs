@@ -173,6 +173,13 @@ impl Tester {
         self.cache.clear_configs();
     }
 
+    /// Tells the tester that what the oracle tests beside each candidate has changed (e.g.
+    /// another file of a [`FileSet`](crate::engine::oracle::file_set::FileSet) is reduced
+    /// now, or one was): every cached outcome is forgotten, as none of them holds any more.
+    pub fn new_context(&mut self) {
+        self.cache.clear();
+    }
+
     /// Number of oracle runs allowed at once.
     pub fn jobs(&self) -> usize {
         self.jobs

@@ -52,6 +52,7 @@ mod wait;
 pub use report::{Leftovers, RunError, RunReport};
 pub use wait::Launched;
 
+use super::file_set::FileSet;
 use super::run_dir::RunDir;
 use super::{Oracle, Outcome, StartedTest};
 use report::Reports;
@@ -63,7 +64,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 use wait::ExitWatcher;
 
@@ -123,6 +124,7 @@ pub struct CommandOracleBuilder {
     keep_temps: bool,
     temp_base: Option<PathBuf>,
     env: Vec<(OsString, OsString)>,
+    file_set: Option<Arc<RwLock<FileSet>>>,
 }
 
 impl CommandOracleBuilder {
@@ -183,6 +185,15 @@ impl CommandOracleBuilder {
         self
     }
 
+    /// Writes every file of `set` into each run's directory, the candidate in place of its
+    /// active file, and gives the test what [`FileSet::write_into`] returns as its last
+    /// arguments (instead of one file named like the input). The caller may change the set
+    /// between tests (e.g. make another file the active one).
+    pub fn file_set(mut self, set: Arc<RwLock<FileSet>>) -> Self {
+        self.file_set = Some(set);
+        self
+    }
+
     /// Builds the oracle. Relative program paths that contain a `/` (e.g. `./oracle.sh`),
     /// for the command and for the launcher, are resolved against the current directory
     /// now, since the program runs in a temporary directory; bare names (`python3`) are
@@ -223,6 +234,7 @@ impl CommandOracleBuilder {
             keep_temps: self.keep_temps,
             temp_base,
             env: self.env,
+            file_set: self.file_set,
             reports: Arc::default(),
             exits: ExitWatcher::default(),
         })
@@ -247,6 +259,8 @@ pub struct CommandOracle {
     keep_temps: bool,
     temp_base: PathBuf,
     env: Vec<(OsString, OsString)>,
+    /// The files written beside the candidate, if it is one of a set.
+    file_set: Option<Arc<RwLock<FileSet>>>,
     reports: Arc<Mutex<Reports>>,
     /// Stamps the exit of each started program.
     exits: ExitWatcher,
@@ -270,6 +284,7 @@ impl CommandOracle {
             keep_temps: false,
             temp_base: None,
             env: Vec::new(),
+            file_set: None,
         }
     }
 
@@ -355,9 +370,22 @@ impl CommandOracle {
                 return launched(None, Err(RunReport::not_run(RunError::Setup(msg), start)));
             }
         };
-        let file = dir.path().join(&self.file_name);
-        let child = match std::fs::write(&file, candidate) {
-            Ok(()) => self.spawn(&dir, &file).map_err(|e| {
+        let files = match &self.file_set {
+            Some(set) => read(set).write_into(dir.path(), candidate),
+            None => {
+                let file = dir.path().join(&self.file_name);
+                std::fs::write(&file, candidate)
+                    .map(|()| vec![file.clone()])
+                    .map_err(|e| {
+                        io::Error::new(
+                            e.kind(),
+                            format!("cannot write the candidate to {}: {e}", file.display()),
+                        )
+                    })
+            }
+        };
+        let child = match files {
+            Ok(files) => self.spawn(&dir, &files).map_err(|e| {
                 let program = PathBuf::from(&self.argv[0]);
                 let missing_interpreter = match e.kind() {
                     io::ErrorKind::NotFound => missing_interpreter(&program),
@@ -371,18 +399,15 @@ impl CommandOracle {
                 };
                 RunReport::not_run(err, start)
             }),
-            Err(e) => {
-                let msg = format!("cannot write the candidate to {}: {e}", file.display());
-                Err(RunReport::not_run(RunError::Setup(msg), start))
-            }
+            Err(e) => Err(RunReport::not_run(RunError::Setup(e.to_string()), start)),
         };
         launched(Some(dir), child)
     }
 
-    fn spawn(&self, dir: &RunDir, file: &Path) -> io::Result<Child> {
+    fn spawn(&self, dir: &RunDir, files: &[PathBuf]) -> io::Result<Child> {
         let mut cmd = Command::new(&self.argv[0]);
         cmd.args(&self.argv[1..])
-            .arg(file)
+            .args(files)
             .current_dir(dir.path())
             .env("TMPDIR", dir.tmp())
             .stdin(Stdio::null())
@@ -439,6 +464,11 @@ impl Oracle for CommandOracle {
     fn not_run_cause(&self) -> Option<String> {
         self.last_not_run().map(|r| r.describe())
     }
+}
+
+/// Reads the file set, whatever a panicking writer left in it (a set is always whole).
+fn read(set: &RwLock<FileSet>) -> std::sync::RwLockReadGuard<'_, FileSet> {
+    set.read().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Locks `m`, whatever a panicking holder left in it (a report is always whole).

@@ -1,0 +1,409 @@
+//! A run on a set of files: several inputs (`reduce-c a.c b.h c.h --test t.sh`) or a
+//! directory (`reduce proj/ --test t.sh`). Each test run gets every file of the set in its
+//! temporary directory under its path relative to the others (a directory's files relative
+//! to it), and the test's last arguments are every file's path in the order given (for a
+//! directory, the run's directory). Each file is read with the grammar its extension selects,
+//! or reduced as text (see [`schedule`] for the order), and its result written apart:
+//! `FILE.reduced` (or `DIR.reduced/…`), under `-o DIR`, or over the file with `--in-place`
+//! after saving `FILE.orig`. As for one file: the original set must be interesting, every
+//! new best is written at once, and the result is checked again at the end.
+
+mod listing;
+mod schedule;
+
+use super::args::{check_program, Args, Flavor, Job};
+use super::check::{explain, misplaced_options_hint, not_run_failure};
+use super::guard::{Files, Role};
+use super::input::{parse_input, read_bytes};
+use super::output::{
+    data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
+};
+use super::progress::{Progress, Size, Style};
+use super::run::{fail, Failure, VERSION};
+use super::stages::fallback_note;
+use super::stats_json::{self, FileSize};
+use super::summary::{ClearOnDrop, LeftoverWarning};
+use super::{grammars, Exit, Grammar};
+use crate::console::errln;
+use crate::engine::oracle::command::CommandOracle;
+use crate::engine::oracle::file_set::{FileSet, SetFile};
+use crate::engine::oracle::{Oracle, Outcome};
+use crate::engine::tester::Tester;
+use crate::reduce;
+use listing::Listing;
+use schedule::{Part, Schedule};
+use std::sync::{Arc, RwLock};
+use std::time::Instant;
+
+/// Reduces the set of files `job` names; see the [module documentation](self).
+pub(super) fn reduce(
+    bin: &str,
+    grammars: &[Grammar<'_>],
+    flavor: Flavor,
+    args: &Args,
+    job: Job,
+) -> Result<Exit, Failure> {
+    let usage = Failure::usage;
+    let algorithm = args.algorithm_name(flavor).to_string();
+    if !grammars.is_empty() && !reduce::is_known(&algorithm) {
+        return Err(usage(reduce::UnknownAlgorithm(algorithm).to_string()));
+    }
+    let launcher = args.launcher().map_err(usage)?;
+    let test = check_program(&job.test, &launcher).map_err(usage)?;
+    let listing =
+        listing::list(&job.inputs, args.output.as_deref(), args.in_place).map_err(usage)?;
+    guard(&listing, &test, args).map_err(usage)?;
+
+    // Every file read and parsed, each with its grammar's options.
+    let mut inputs = Vec::with_capacity(listing.members.len());
+    let mut parts = Vec::with_capacity(listing.members.len());
+    for m in &listing.members {
+        let grammar = grammars::by_extension(grammars, &m.rel);
+        let bytes = read_bytes(&m.source)?;
+        let input = parse_input(
+            bin,
+            grammar.map(|g| g.lang),
+            &m.source,
+            bytes,
+            args.no_fallback,
+        )?;
+        let mut options = args.algo_options();
+        if let Some(corpus) = grammar
+            .map(|g| args.learn_corpus(g.lang))
+            .transpose()
+            .map_err(usage)?
+            .flatten()
+        {
+            options.gtr_filter = reduce::GtrFilter::Corpus(corpus);
+        }
+        inputs.push(input);
+        parts.push((grammar, options));
+    }
+    let originals: Vec<Vec<u8>> = inputs.iter().map(|i| i.bytes.clone()).collect();
+    let files = listing
+        .members
+        .iter()
+        .zip(&originals)
+        .map(|(m, bytes)| SetFile {
+            path: m.rel.clone(),
+            bytes: bytes.clone(),
+        })
+        .collect();
+    let mut set = FileSet::new(files).map_err(usage)?;
+    if listing.dir.is_some() {
+        set = set.passing_dir();
+    }
+    let set = Arc::new(RwLock::new(set));
+
+    let mut builder = CommandOracle::builder(test.clone(), listing.members[0].rel.as_os_str())
+        .launcher(launcher)
+        .keep_temps(args.keep_temps)
+        .file_set(set.clone());
+    builder = match args.timeout() {
+        Some(t) => builder.timeout(t),
+        None => builder.no_timeout(),
+    };
+    let oracle = Arc::new(builder.build().map_err(|e| usage(e.to_string()))?);
+    let _leftovers = LeftoverWarning {
+        bin,
+        oracle: oracle.clone(),
+    };
+    let mut tester = Tester::new(
+        oracle.clone() as Arc<dyn Oracle>,
+        args.cache_options(),
+        args.jobs(),
+    );
+    tester.set_parallel(args.parallel());
+    let started = Instant::now();
+    let total = |texts: &[Vec<u8>]| texts.iter().map(Vec::len).sum::<usize>();
+    let progress = Progress::new(
+        Style::detect(args.quiet),
+        args.verbose,
+        Size {
+            bytes: total(&originals),
+            tokens: None,
+        },
+    );
+    let _clear = ClearOnDrop(progress.clone());
+    if let Some(warning) = args.jobs_warning() {
+        progress.eprintln(&format!("{bin}: {warning}"));
+    }
+    super::run::install_interrupt_handler(tester.interrupt_flag(), progress.clone());
+    for (input, (grammar, _)) in inputs.iter().zip(&parts) {
+        if let (Some(rejected), Some(g)) = (&input.rejected, grammar) {
+            progress.eprintln(&rejected.warning);
+            progress.eprintln(&fallback_note(bin, g.lang, g.fallback, rejected.utf8));
+        }
+    }
+    for path in &listing.skipped {
+        progress.eprintln(&format!(
+            "{bin}: note: {} is not a regular file: left out of the set",
+            path.display()
+        ));
+    }
+    progress.println(&format!(
+        "{bin}: reducing {} files ({} bytes) with {algorithm}, -j {}; results go to {}",
+        parts.len(),
+        total(&originals),
+        args.jobs(),
+        where_results_go(&listing, args)
+    ));
+
+    // The original set must be interesting.
+    let first = {
+        let (oracle, text) = (oracle.clone(), originals[0].clone());
+        tester.check(move |cancel| oracle.run(&text, cancel))
+    };
+    let Some(first) = first else {
+        return fail(
+            Exit::Usage,
+            "the test of the original files could not be run",
+        );
+    };
+    if tester.interrupted() {
+        return fail(
+            Exit::Interrupted,
+            "interrupted before the reduction started",
+        );
+    }
+    if !first.outcome.is_interesting() {
+        progress.finish();
+        if first.outcome == Outcome::NotRun {
+            return not_run_failure(&first.describe());
+        }
+        return fail(
+            Exit::NotInteresting,
+            format!(
+                "the original files are not interesting: {}{}",
+                explain(&first, args),
+                misplaced_options_hint(&test)
+            ),
+        );
+    }
+
+    // Where the results go, now that there will be some.
+    let mut writers = Vec::with_capacity(parts.len());
+    for (m, bytes) in listing.members.iter().zip(&originals) {
+        let writer = if args.in_place {
+            let backup = write_backup(&m.source, bytes).map_err(|e| {
+                usage(format!(
+                    "cannot save the original of {}: {e}",
+                    m.source.display()
+                ))
+            })?;
+            progress.println(&format!("original saved as {}", backup.display()));
+            BestWriter::holding(m.source.clone(), bytes)
+        } else {
+            if let Some(dir) = m.output.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
+            }
+            let mut w = BestWriter::new(m.output.clone()).created_like(&m.source);
+            if !w.write(bytes) {
+                return fail(Exit::Usage, w.error().unwrap_or_default().to_string());
+            }
+            w
+        };
+        writers.push(Arc::new(BackgroundWriter::spawn(writer, None)));
+    }
+    tester.set_observer(progress.observer());
+    let parts: Vec<Part<'_>> = listing
+        .members
+        .iter()
+        .zip(parts)
+        .zip(&writers)
+        .map(|((m, (grammar, options)), writer)| Part {
+            rel: m.rel.clone(),
+            grammar,
+            options,
+            writer: writer.clone(),
+        })
+        .collect();
+
+    // The reduction.
+    let schedule = Schedule {
+        parts: &parts,
+        set: set.clone(),
+        args,
+        algorithm: &algorithm,
+        progress: &progress,
+        bin,
+    };
+    let result = schedule
+        .run(originals.clone(), tester)
+        .map_err(|e| usage(e.to_string()))?;
+    let mut tester = result.tester;
+    let interrupted = tester.interrupted();
+    let mut not_run = tester.not_run_cause().map(str::to_string);
+    let mut write_error = None;
+    for (w, text) in writers.iter().zip(&result.texts) {
+        let mut w = w.finish();
+        w.write(text);
+        write_error = write_error.or_else(|| w.error().map(str::to_string));
+    }
+
+    // The final check, on the whole set.
+    let mut exit = if interrupted {
+        Exit::Interrupted
+    } else {
+        Exit::Success
+    };
+    let mut flaky = None;
+    if !interrupted && not_run.is_none() && result.texts != originals {
+        {
+            let mut set = set.write().unwrap_or_else(|p| p.into_inner());
+            for (i, t) in result.texts.iter().enumerate() {
+                set.set_bytes(i, t.clone());
+            }
+            set.set_active(0);
+        }
+        tester.new_context();
+        let last = {
+            let (oracle, text) = (oracle.clone(), result.texts[0].clone());
+            tester.check(move |cancel| oracle.run(&text, cancel))
+        };
+        let Some(last) = last else {
+            return fail(Exit::Usage, "the test of the result could not be run");
+        };
+        if tester.interrupted() {
+            exit = Exit::Interrupted;
+        } else if last.outcome == Outcome::NotRun {
+            not_run = Some(last.describe());
+        } else if !last.outcome.is_interesting() {
+            flaky = Some(explain(&last, args));
+            exit = Exit::Flaky;
+        }
+    }
+    if not_run.is_some() && exit == Exit::Success {
+        exit = Exit::TestNotRun;
+    }
+    let wall = started.elapsed();
+    progress.finish();
+
+    let (before, after) = (total(&originals), total(&result.texts));
+    let stats = tester.stats().clone();
+    if !args.quiet {
+        let what = match exit {
+            Exit::Interrupted => "interrupted; best so far",
+            Exit::TestNotRun => "stopped; best so far",
+            _ => "done",
+        };
+        errln!(
+            "{bin}: {what}: {} files, {before} → {after} bytes ({:.1}% removed) in {:.1} s; {} \
+             queries (+{} speculative, {} unresolved), {} cache hits; results in {}",
+            parts.len(),
+            super::progress::removed_percent(before, after),
+            wall.as_secs_f64(),
+            stats.queries,
+            stats.speculative,
+            stats.unresolved,
+            stats.cache_hits,
+            where_results_go(&listing, args)
+        );
+        for ((m, text), (original, grammar)) in listing
+            .members
+            .iter()
+            .zip(&result.texts)
+            .zip(originals.iter().zip(&result.grammars))
+        {
+            errln!(
+                "  {}: {} → {} bytes ({grammar})",
+                m.rel.display(),
+                original.len(),
+                text.len()
+            );
+        }
+    }
+    if let Some(cause) = &not_run {
+        errln!(
+            "{bin}: the test could not be run, even when tried again: {cause}\n{bin}: the \
+             reduction stopped; the best results so far are kept"
+        );
+    }
+    if let Some(why) = &flaky {
+        errln!(
+            "{bin}: the final result is no longer interesting: {why}\n{bin}: the test is flaky \
+             (or depends on something besides the files); the results are kept but cannot be \
+             trusted"
+        );
+    }
+    if let Some(e) = &write_error {
+        errln!("{bin}: {e}");
+        if exit == Exit::Success {
+            exit = Exit::Usage;
+        }
+    }
+    if let Some(path) = &args.stats {
+        let files = listing
+            .members
+            .iter()
+            .zip(originals.iter().zip(&result.texts))
+            .zip(&result.grammars)
+            .map(|((m, (original, text)), grammar)| stats_json::SetMember {
+                input: FileSize::measure(&m.source, original, None),
+                output: FileSize::measure(&m.output, text, None),
+                grammar: grammar.clone(),
+            })
+            .collect();
+        let record = stats_json::SetRecord {
+            tool: stats_json::Tool {
+                name: bin.to_string(),
+                version: VERSION.to_string(),
+            },
+            status: stats_json::status(exit),
+            exit_code: exit.code(),
+            files,
+            input: FileSize::of_text(&originals.concat()),
+            output: FileSize::of_text(&result.texts.concat()),
+            queries: stats_json::queries(&stats),
+            time: stats_json::times(wall, stats.oracle_time, stats.oracle_busy),
+            cache: stats_json::cache(&tester.cache_stats()),
+            algorithm,
+            passes: stats_json::passes(&result.session),
+            options: stats_json::Options::of(args, !grammars.is_empty()),
+        };
+        let like_input = data_permissions_like(&listing.members[0].source);
+        if let Err(e) = write_atomic_with(path, record.to_json().as_bytes(), like_input.as_ref()) {
+            errln!("{bin}: cannot write {}: {e}", path.display());
+            if exit == Exit::Success {
+                exit = Exit::Usage;
+            }
+        }
+    }
+    Ok(exit)
+}
+
+/// No output may be an input, a file of the test or another output.
+fn guard(listing: &Listing, test: &[std::ffi::OsString], args: &Args) -> Result<(), String> {
+    let first = &listing.members[0];
+    let backups: Vec<std::path::PathBuf> = listing
+        .members
+        .iter()
+        .filter_map(|m| m.backup.clone())
+        .collect();
+    let mut files = Files::of_run(&first.source, test, None, &backups, args.stats.as_deref());
+    for m in &listing.members[1..] {
+        files.protected.push(Role::new("an input", &m.source));
+    }
+    if !args.in_place {
+        for m in &listing.members {
+            files.outputs.push(Role::new(
+                format!("the result of {}", m.source.display()),
+                &m.output,
+            ));
+        }
+    }
+    files.check()
+}
+
+/// Where the results go, for messages.
+fn where_results_go(listing: &Listing, args: &Args) -> String {
+    match (&args.output, &listing.dir, args.in_place) {
+        (_, _, true) => "the input files (originals saved as FILE.orig)".to_string(),
+        (Some(out), _, false) => format!("{}/", out.display()),
+        (None, Some(dir), false) => {
+            format!("{}/", super::output::with_suffix(dir, ".reduced").display())
+        }
+        (None, None, false) => "FILE.reduced beside each file".to_string(),
+    }
+}

@@ -1,0 +1,199 @@
+//! The reduction of a file set: one file at a time, with the others as they are, in rounds
+//! until a round changes nothing. A round first tries each file emptied (a header nothing
+//! needs goes in one test), then reduces each file that is left, the largest first, with
+//! its grammar's stages (or ddmin on lines and characters without one).
+
+use super::super::args::Args;
+use super::super::output::BackgroundWriter;
+use super::super::progress::{Progress, Size};
+use super::super::stages::Stages;
+use super::super::Grammar;
+use crate::engine::oracle::file_set::FileSet;
+use crate::engine::stats::SessionStats;
+use crate::engine::tester::{Candidate, Tester};
+use crate::reduce::list::reduce_text;
+use crate::reduce::{self, AlgoOptions};
+use sha3::{Digest, Sha3_256};
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+
+/// One file of the set, as the schedule sees it.
+pub(super) struct Part<'g> {
+    /// Its path in a run's directory (for messages).
+    pub(super) rel: PathBuf,
+    /// Its grammar (`None`: reduced as text).
+    pub(super) grammar: Option<Grammar<'g>>,
+    /// The algorithms' options for that grammar (GTR's corpus learned).
+    pub(super) options: AlgoOptions,
+    /// Where its best result so far is written.
+    pub(super) writer: Arc<BackgroundWriter>,
+}
+
+/// What the schedule ends with.
+pub(super) struct SetResult {
+    /// Each file's result.
+    pub(super) texts: Vec<Vec<u8>>,
+    /// Each file's grammars, last first (`"C"`, `"C after fallback"`, `"text"`, `"emptied"`).
+    pub(super) grammars: Vec<String>,
+    pub(super) tester: Tester,
+    pub(super) session: SessionStats,
+}
+
+/// The reduction of a set of files (see the [module documentation](self)).
+pub(super) struct Schedule<'a, 'g> {
+    pub(super) parts: &'a [Part<'g>],
+    pub(super) set: Arc<RwLock<FileSet>>,
+    pub(super) args: &'a Args,
+    pub(super) algorithm: &'a str,
+    pub(super) progress: &'a Progress,
+    pub(super) bin: &'a str,
+}
+
+impl Schedule<'_, '_> {
+    /// Reduces the files whose contents are `texts` (the set holds them too).
+    pub(super) fn run(
+        &self,
+        mut texts: Vec<Vec<u8>>,
+        mut tester: Tester,
+    ) -> Result<SetResult, reduce::UnknownAlgorithm> {
+        let mut session = SessionStats::default();
+        let mut grammars: Vec<String> = self
+            .parts
+            .iter()
+            .map(|p| p.grammar.map_or("text", |g| g.lang.name()).to_string())
+            .collect();
+        // The state of the whole set when each file was last tried emptied, and last
+        // reduced: the same file in the same context would give the same answer again.
+        let n = texts.len();
+        let (mut emptied_at, mut reduced_at) = (vec![None; n], vec![None; n]);
+        loop {
+            let before = texts.clone();
+            for i in self.largest_first(&texts) {
+                let state = Some(digest(&texts));
+                if tester.stopped() || emptied_at[i] == state {
+                    continue;
+                }
+                emptied_at[i] = state;
+                self.activate(i, &texts, &mut tester);
+                if tester.test(Candidate::text(Vec::new())) {
+                    self.progress.println(&format!(
+                        "{}: {} emptied",
+                        self.bin,
+                        self.parts[i].rel.display()
+                    ));
+                    texts[i].clear();
+                    grammars[i] = "emptied".to_string();
+                    self.set_text(i, &texts[i]);
+                }
+            }
+            for i in self.largest_first(&texts) {
+                if tester.stopped() || reduced_at[i] == Some(digest(&texts)) {
+                    continue;
+                }
+                self.activate(i, &texts, &mut tester);
+                let part = &self.parts[i];
+                self.progress.set_original(Size {
+                    bytes: texts[i].len(),
+                    tokens: None,
+                });
+                self.progress.println(&format!(
+                    "{}: reducing {} ({} bytes){}",
+                    self.bin,
+                    part.rel.display(),
+                    texts[i].len(),
+                    part.grammar
+                        .map_or(" as text".to_string(), |g| format!(" as {}", g.lang.name()))
+                ));
+                let (text, grammar, next) =
+                    self.reduce_one(part, &texts[i], tester, &mut session)?;
+                tester = next;
+                if let Some(g) = grammar {
+                    grammars[i] = g;
+                }
+                texts[i] = text;
+                self.set_text(i, &texts[i]);
+                reduced_at[i] = Some(digest(&texts));
+            }
+            if texts == before || tester.stopped() || self.args.one_pass {
+                break;
+            }
+        }
+        Ok(SetResult {
+            texts,
+            grammars,
+            tester,
+            session,
+        })
+    }
+
+    /// The indices of the files not empty, the largest first (the first given first among
+    /// equals).
+    fn largest_first(&self, texts: &[Vec<u8>]) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..texts.len()).filter(|&i| !texts[i].is_empty()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(texts[i].len()));
+        order
+    }
+
+    /// Makes file `i` the one candidates replace: the set holds every file's current text,
+    /// the cache forgets (its outcomes were of other contexts), new bests go to its writer.
+    fn activate(&self, i: usize, texts: &[Vec<u8>], tester: &mut Tester) {
+        {
+            let mut set = self.set.write().unwrap_or_else(|p| p.into_inner());
+            for (j, t) in texts.iter().enumerate() {
+                if set.files()[j].bytes != *t {
+                    set.set_bytes(j, t.clone());
+                }
+            }
+            set.set_active(i);
+        }
+        tester.new_context();
+        let writer = self.parts[i].writer.clone();
+        tester.set_best_sink(Box::new(move |text: &[u8]| writer.offer(text)));
+    }
+
+    fn set_text(&self, i: usize, text: &[u8]) {
+        let mut set = self.set.write().unwrap_or_else(|p| p.into_inner());
+        set.set_bytes(i, text.to_vec());
+        self.parts[i].writer.offer(text);
+    }
+
+    /// Reduces one file with its grammar's stages, or as text: its result, the grammars
+    /// used (`None` as text) and the tester back.
+    fn reduce_one(
+        &self,
+        part: &Part<'_>,
+        text: &[u8],
+        mut tester: Tester,
+        session: &mut SessionStats,
+    ) -> Result<(Vec<u8>, Option<String>, Tester), reduce::UnknownAlgorithm> {
+        let Some(grammar) = part.grammar else {
+            let out = reduce_text(text, &mut tester, &self.args.dd_options());
+            return Ok((out, None, tester));
+        };
+        let tree = std::str::from_utf8(text)
+            .ok()
+            .and_then(|t| grammar.lang.parse(t).ok());
+        let stages = Stages {
+            lang: grammar.lang,
+            fallback: grammar.fallback,
+            args: self.args,
+            options: &part.options,
+            algorithm: self.algorithm,
+            progress: self.progress,
+            bin: self.bin,
+        };
+        let reduced = stages.reduce(tree, text, tester)?;
+        session.absorb(reduced.session);
+        Ok((reduced.text, Some(reduced.grammar), reduced.tester))
+    }
+}
+
+/// A digest of every file's content, in order.
+fn digest(texts: &[Vec<u8>]) -> [u8; 32] {
+    let mut h = Sha3_256::new();
+    for t in texts {
+        h.update((t.len() as u64).to_le_bytes());
+        h.update(t);
+    }
+    h.finalize().into()
+}
