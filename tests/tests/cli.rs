@@ -84,11 +84,17 @@ fn in_place_saves_backups_without_overwriting_them() {
 
 /// Runs a reduction, makes the oracle hang once the first improvement is on disk, sends
 /// SIGINT, and checks that the run stops soon (the hanging oracle is killed), exits 130 and
-/// leaves an interesting best-so-far file.
-fn interrupt_after_first_improvement(jobs: &str) {
+/// leaves an interesting best-so-far file. With `set`, a second file the test does not need
+/// is reduced with it (a file set): both results are kept.
+fn interrupt_after_first_improvement(jobs: &str, set: bool) {
     let c = Case::new();
     let input = big_bug();
     c.write("bug.toy", &input);
+    let mut files = vec!["bug.toy"];
+    if set {
+        c.write("other.toy", BUG);
+        files.push("other.toy");
+    }
     let slow = c.path("slow-now");
     c.script(
         "check.sh",
@@ -99,14 +105,10 @@ fn interrupt_after_first_improvement(jobs: &str) {
         .command(
             TOY,
             &[
-                "bug.toy",
-                "-j",
-                jobs,
-                "--timeout",
-                "300",
-                "--test",
-                "./check.sh",
-            ],
+                files.as_slice(),
+                &["-j", jobs, "--timeout", "300", "--test", "./check.sh"],
+            ]
+            .concat(),
         )
         .env("SLOW", &slow)
         .stderr(log)
@@ -153,16 +155,25 @@ fn interrupt_after_first_improvement(jobs: &str) {
     );
     assert!(parses(&c, "bug.toy.reduced"));
     assert_eq!(c.read_str("bug.toy"), input);
+    if set {
+        assert_eq!(c.read_str("other.toy"), BUG);
+        assert!(c.read_str("other.toy.reduced").len() < BUG.len());
+    }
+}
+
+#[test]
+fn ctrl_c_keeps_the_best_so_far_of_every_file_of_a_set() {
+    interrupt_after_first_improvement("2", true);
 }
 
 #[test]
 fn ctrl_c_keeps_an_interesting_best_so_far_and_exits_130() {
-    interrupt_after_first_improvement("1");
+    interrupt_after_first_improvement("1", false);
 }
 
 #[test]
 fn ctrl_c_cancels_parallel_oracle_runs() {
-    interrupt_after_first_improvement("3");
+    interrupt_after_first_improvement("3", false);
 }
 
 #[test]

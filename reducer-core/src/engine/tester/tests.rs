@@ -454,3 +454,19 @@ fn checks_outside_the_lists_count_as_queries_and_are_tried_again_once() {
     assert_eq!(r.0, Outcome::Unresolved);
     assert_eq!((t.stats().queries, t.stats().unresolved), (2, 1));
 }
+
+#[test]
+fn a_new_context_forgets_every_cached_outcome() {
+    let mut t = tester(1, |b| b == b"x");
+    assert!(!t.test(Candidate::text("y")));
+    assert!(!t.test(Candidate::text("y")));
+    assert_eq!((t.stats().queries, t.cache_stats().hits), (2 - 1, 1));
+    t.new_context();
+    assert_eq!(t.cache_stats().entries, 0);
+    assert!(!t.test(Candidate::text("y")));
+    assert_eq!(
+        (t.stats().queries, t.cache_stats().hits),
+        (2, 1),
+        "asked the oracle again"
+    );
+}

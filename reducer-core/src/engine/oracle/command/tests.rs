@@ -123,6 +123,59 @@ exit 0"#,
 }
 
 #[test]
+fn a_file_set_is_written_whole_with_the_candidate_in_place_of_the_active_file() {
+    use crate::engine::oracle::file_set::{FileSet, SetFile};
+    use std::sync::RwLock;
+    let dir = tempfile::tempdir().unwrap();
+    // Needs both files where they are relative to each other, and gets both paths.
+    let s = script(
+        dir.path(),
+        "oracle.sh",
+        r#"[ "$#" = 2 ] || exit 11
+[ "$1" = "$(pwd -P)/main.c" ] || [ "$1" = "$(pwd)/main.c" ] || exit 12
+[ "$(cat inc/defs.h)" = "$(cat "$2")" ] || exit 13
+grep -q 'include "inc/defs.h"' main.c && grep -q 'int x' inc/defs.h"#,
+    );
+    let files = vec![
+        SetFile {
+            path: PathBuf::from("main.c"),
+            bytes: b"#include \"inc/defs.h\"\n".to_vec(),
+        },
+        SetFile {
+            path: PathBuf::from("inc/defs.h"),
+            bytes: b"int x;\n".to_vec(),
+        },
+    ];
+    let set = Arc::new(RwLock::new(FileSet::new(files).unwrap()));
+    let o = CommandOracle::builder([&s], "main.c")
+        .file_set(set.clone())
+        .build()
+        .unwrap();
+    let c = no_cancel();
+    // The candidate replaces main.c, then (once the set says so) defs.h.
+    assert_eq!(
+        o.test(b"#include \"inc/defs.h\"\n", &c),
+        Outcome::Interesting
+    );
+    assert_eq!(o.test(b"", &c), Outcome::NotInteresting);
+    set.write().unwrap().set_active(1);
+    assert_eq!(o.test(b"int x, y;\n", &c), Outcome::Interesting);
+    assert_eq!(o.test(b"int y;\n", &c), Outcome::NotInteresting);
+    // A directory given as the input: the test gets the run's directory.
+    let d = script(
+        dir.path(),
+        "dir.sh",
+        r#"[ "$#" = 1 ] && [ -f "$1/inc/defs.h" ]"#,
+    );
+    let set = Arc::new(RwLock::new(set.read().unwrap().clone().passing_dir()));
+    let o = CommandOracle::builder([&d], "main.c")
+        .file_set(set)
+        .build()
+        .unwrap();
+    assert_eq!(o.test(b"int x;\n", &c), Outcome::Interesting);
+}
+
+#[test]
 fn interpreter_with_arguments() {
     let dir = tempfile::tempdir().unwrap();
     // Not executable: run through `sh` found on PATH (a bare name is not resolved).
