@@ -23,6 +23,10 @@ Examples:
       any program with arguments can be the test
   {bin} {f} -j 8 --timeout 10 --stats run.json --test ./check.sh
       8 tests at once, each killed after 10 s; a JSON record of the run in run.json
+  {bin} main.{ext} util.{ext} -o small --test ./check.sh
+      several files reduced together (each test gets all of them); results in small/
+  {bin} project/ --test ./check.sh
+      every file of a directory; results in project.reduced/
 "
     ));
     if let Flavor::Language { .. } = flavor {
@@ -62,6 +66,10 @@ The test:
   interesting; any other status, a timeout (--timeout, default 30 s) or a signal means not.
   A test that cannot be run at all (no disk space for the candidate, the script gone, its #!
   interpreter missing) is no answer: it is tried once more, then the reduction stops.
+  With several files (or a directory), every file is written into that directory under
+  its path relative to the others, and the last arguments are their paths (for a
+  directory: the directory's copy); a file is reduced with the grammar its extension
+  selects, or as text.
   The best result so far is always on disk (written atomically), so Ctrl-C loses nothing: the
   first Ctrl-C stops the reduction and keeps the best result, a second one quits at once.
 

@@ -35,6 +35,12 @@
 //!
 //! The summary line and `--stats` name the grammars used (`"C"`, `"fallback"`,
 //! `"C after fallback"`, `"bytes"`, …).
+//!
+//! # Several files
+//!
+//! Several inputs, or a directory, are reduced together as one set: every
+//! test run gets all the files, each file is reduced in turn with the grammar its extension
+//! selects (or as text), and each result is written apart.
 //! # Exit status
 //!
 //! | code | meaning |

@@ -3,7 +3,7 @@
 //! temporary directory under its path relative to the others (a directory's files relative
 //! to it), and the test's last arguments are every file's path in the order given (for a
 //! directory, the run's directory). Each file is read with the grammar its extension selects,
-//! or reduced as text (see [`schedule`] for the order), and its result written apart:
+//! or reduced as text (`schedule.rs` says in which order), and its result written apart:
 //! `FILE.reduced` (or `DIR.reduced/…`), under `-o DIR`, or over the file with `--in-place`
 //! after saving `FILE.orig`. As for one file: the original set must be interesting, every
 //! new best is written at once, and the result is checked again at the end.

@@ -21,7 +21,7 @@ pub struct SetMember {
     pub input: FileSize,
     /// Its result.
     pub output: FileSize,
-    /// How it was reduced (see the [module documentation](self)).
+    /// How it was reduced: as in the single-file record, or `"text"` or `"emptied"`.
     pub grammar: String,
 }
 

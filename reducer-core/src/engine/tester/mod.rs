@@ -10,7 +10,7 @@
 //! past the winner are cancelled and counted as speculative, apart from the queries the
 //! sequential algorithm would have made.
 //!
-//! A test that could not be run ([`Outcome::NotRun`]) is tried again once on the spot; if it
+//! A test that could not be run ([`Outcome::NotRun`](crate::engine::oracle::Outcome::NotRun)) is tried again once on the spot; if it
 //! still cannot be run when it reaches the head of the list, the tester stops: it answers
 //! nothing more (as after Ctrl-C), and [`Tester::not_run_cause`] says why.
 
