@@ -13,7 +13,6 @@ use crate::engine::stats::SessionStats;
 use crate::engine::tester::{Candidate, Tester};
 use crate::reduce::list::reduce_text;
 use crate::reduce::{self, AlgoOptions};
-use sha3::{Digest, Sha3_256};
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 
@@ -62,35 +61,35 @@ impl Schedule<'_, '_> {
             .iter()
             .map(|p| p.grammar.map_or("text", |g| g.lang.name()).to_string())
             .collect();
-        // The state of the whole set when each file was last tried emptied, and last
-        // reduced: the same file in the same context would give the same answer again.
+        // How many times a file of the set has changed, and that count when each file was
+        // last tried emptied and last reduced: the same file in the same context would give
+        // the same answer again.
+        let mut changes = 0u64;
         let n = texts.len();
         let (mut emptied_at, mut reduced_at) = (vec![None; n], vec![None; n]);
         loop {
-            let before = texts.clone();
+            let round_start = changes;
             for i in self.largest_first(&texts) {
-                let state = Some(digest(&texts));
-                if tester.stopped() || emptied_at[i] == state {
+                if tester.stopped() || emptied_at[i] == Some(changes) {
                     continue;
                 }
-                emptied_at[i] = state;
-                self.activate(i, &texts, &mut tester);
+                emptied_at[i] = Some(changes);
+                self.activate(i, &mut tester);
                 if tester.test(Candidate::text(Vec::new())) {
                     self.progress.println(&format!(
                         "{}: {} emptied",
                         self.bin,
                         self.parts[i].rel.display()
                     ));
-                    texts[i].clear();
                     grammars[i] = "emptied".to_string();
-                    self.set_text(i, &texts[i]);
+                    self.set_text(i, &mut texts[i], Vec::new(), &mut changes);
                 }
             }
             for i in self.largest_first(&texts) {
-                if tester.stopped() || reduced_at[i] == Some(digest(&texts)) {
+                if tester.stopped() || reduced_at[i] == Some(changes) {
                     continue;
                 }
-                self.activate(i, &texts, &mut tester);
+                self.activate(i, &mut tester);
                 let part = &self.parts[i];
                 self.progress.set_original(Size {
                     bytes: texts[i].len(),
@@ -110,11 +109,10 @@ impl Schedule<'_, '_> {
                 if let Some(g) = grammar {
                     grammars[i] = g;
                 }
-                texts[i] = text;
-                self.set_text(i, &texts[i]);
-                reduced_at[i] = Some(digest(&texts));
+                self.set_text(i, &mut texts[i], text, &mut changes);
+                reduced_at[i] = Some(changes);
             }
-            if texts == before || tester.stopped() || self.args.one_pass {
+            if changes == round_start || tester.stopped() || self.args.one_pass {
                 break;
             }
         }
@@ -134,27 +132,30 @@ impl Schedule<'_, '_> {
         order
     }
 
-    /// Makes file `i` the one candidates replace: the set holds every file's current text,
-    /// the cache forgets (its outcomes were of other contexts), new bests go to its writer.
-    fn activate(&self, i: usize, texts: &[Vec<u8>], tester: &mut Tester) {
-        {
-            let mut set = self.set.write().unwrap_or_else(|p| p.into_inner());
-            for (j, t) in texts.iter().enumerate() {
-                if set.files()[j].bytes != *t {
-                    set.set_bytes(j, t.clone());
-                }
-            }
-            set.set_active(i);
-        }
+    /// Makes file `i` the one candidates replace: the cache forgets (its outcomes were of
+    /// other contexts), new bests go to its writer.
+    fn activate(&self, i: usize, tester: &mut Tester) {
+        self.set
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .set_active(i);
         tester.new_context();
         let writer = self.parts[i].writer.clone();
         tester.set_best_sink(Box::new(move |text: &[u8]| writer.offer(text)));
     }
 
-    fn set_text(&self, i: usize, text: &[u8]) {
-        let mut set = self.set.write().unwrap_or_else(|p| p.into_inner());
-        set.set_bytes(i, text.to_vec());
-        self.parts[i].writer.offer(text);
+    /// Makes `new` file `i`'s text (`current`), in the set and on disk, counting a change.
+    fn set_text(&self, i: usize, current: &mut Vec<u8>, new: Vec<u8>, changes: &mut u64) {
+        if *current == new {
+            return;
+        }
+        *changes += 1;
+        self.parts[i].writer.offer(&new);
+        self.set
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .set_bytes(i, new.clone());
+        *current = new;
     }
 
     /// Reduces one file with its grammar's stages, or as text: its result, the grammars
@@ -186,14 +187,4 @@ impl Schedule<'_, '_> {
         session.absorb(reduced.session);
         Ok((reduced.text, Some(reduced.grammar), reduced.tester))
     }
-}
-
-/// A digest of every file's content, in order.
-fn digest(texts: &[Vec<u8>]) -> [u8; 32] {
-    let mut h = Sha3_256::new();
-    for t in texts {
-        h.update((t.len() as u64).to_le_bytes());
-        h.update(t);
-    }
-    h.finalize().into()
 }
