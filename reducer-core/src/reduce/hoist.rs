@@ -32,6 +32,7 @@
 
 use super::hdd::prune;
 use super::levels::{level_by_level, tree_children};
+use super::speculate::speculate;
 use super::AlgoOptions;
 use crate::engine::session::{Session, View};
 use crate::syntax::tree::{EditSet, NodeId, Subst, Tree};
@@ -85,29 +86,29 @@ pub fn tmin(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) -> Vec<NodeI
         let mut from = 0;
         while from < level.len() && !s.stopped() {
             // ∃δ' ∈ τ(t'(δ)) · test(t'[δ ↦ δ'](c)) = ✗  ⇒  t' ← t'[δ ↦ δ'], for the δ of
-            // the level in order.
-            let mut tried: Vec<(usize, NodeId)> = Vec::new();
-            let mut queued: std::collections::VecDeque<NodeId> = Default::default();
-            let (mut next, mut owner) = (from, from);
-            let found = s.first_interesting(&mut |v| loop {
-                if let Some(by) = queued.pop_front() {
-                    tried.push((owner, by));
-                    let mut e = EditSet::new();
-                    e.hoist(level[owner], by);
-                    return Some(e);
-                }
+            // the level in order: one step per node (its position), its hoists the tests.
+            let mut next = from;
+            let run = speculate(s, &mut |v| {
                 let node = *level.get(next)?;
-                owner = next;
                 next += 1;
-                if v.tree.is_live(node) {
-                    queued.extend(chi(v, node, o.hoist_depth));
-                }
+                let tests = match v.tree.is_live(node) {
+                    true => chi(v, node, o.hoist_depth)
+                        .into_iter()
+                        .map(|by| {
+                            let mut e = EditSet::new();
+                            e.hoist(node, by);
+                            e
+                        })
+                        .collect(),
+                    false => Vec::new(),
+                };
+                Some((next - 1, tests))
             });
-            let Some(k) = found else {
+            let Some((step, _)) = run.winner else {
                 break;
             };
+            from = run.steps[step];
             improved = true;
-            from = tried[k].0;
             for delta in level.iter_mut() {
                 *delta = occupant(&s.tree, *delta);
             }

@@ -16,6 +16,7 @@
 //! run is identical to `-j 1` and to the one-node-at-a-time algorithm.
 
 use super::nodes::reduce_nodes;
+use super::speculate::speculate;
 use super::AlgoOptions;
 use crate::engine::session::{Session, View};
 use crate::reduce::list::ListAlgorithm;
@@ -59,8 +60,6 @@ type Key = (u32, u32, NodeId);
 struct Pop {
     /// The node popped.
     node: NodeId,
-    /// Whether the node was tested (it was nullable).
-    tested: bool,
     /// The queue entries its children got if the node stays, with the keys they had when
     /// queued: the winner's deletion makes its ancestors lighter, and the sequential
     /// algorithm had queued them before that.
@@ -77,38 +76,28 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     while !heap.is_empty() && !s.stopped() {
         // Lines 2–8, speculatively: every pop under the assumption that its test fails.
         let mut sim = heap.clone();
-        let mut log: Vec<Pop> = Vec::new();
-        let found = s.first_interesting(&mut |v| loop {
+        let run = speculate(s, &mut |v| {
             let (_, _, node) = sim.pop()?;
             let children: Vec<Key> = v.tree.children(node).map(|c| key(v.tree, c)).collect();
             sim.extend(children.iter().copied());
-            let tested = nullable(v, node, o.nullability_pruning);
-            log.push(Pop {
-                node,
-                tested,
-                children,
-            });
-            if tested {
-                return Some(EditSet::deleting([node]));
-            }
+            let tests = match nullable(v, node, o.nullability_pruning) {
+                true => vec![EditSet::deleting([node])],
+                false => Vec::new(),
+            };
+            Some((Pop { node, children }, tests))
         });
-        let Some(winner) = found else {
+        let Some((winner, _)) = run.winner else {
             break; // No deletion in the rest of the heap keeps the input interesting.
         };
         // Replay on the real heap with the recorded keys, so that it pops what the round
         // popped: every pop up to the winner; the winner's children are not queued (line 5:
         // it was removed).
-        let mut tests = 0;
-        for pop in log {
+        for (i, pop) in run.steps.into_iter().enumerate().take(winner + 1) {
             let popped = heap.pop().map(|(_, _, n)| n);
             debug_assert_eq!(popped, Some(pop.node), "the replay diverged from the round");
-            if pop.tested {
-                if tests == winner {
-                    break;
-                }
-                tests += 1;
+            if i < winner {
+                heap.extend(pop.children);
             }
-            heap.extend(pop.children);
         }
     }
     s.tree.tokens() < before
@@ -146,9 +135,6 @@ struct Group {
     fixed: Vec<NodeId>,
     /// The queue entries its nodes' children got, had its tests failed (line 7).
     children: Vec<HybridKey>,
-    /// How many candidates of the run's list it gave: none (no nullable node), one (delete
-    /// them all), or in merge mode also one per nullable node.
-    tests: usize,
 }
 
 /// One pass of Alg. 2; returns whether the tree got smaller.
@@ -189,57 +175,40 @@ pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     // Alg. 2 line 1: q ← PriorityQueue(ρ_hybrid, {root})
     let mut heap: BinaryHeap<HybridKey> = BinaryHeap::from([key(&s.tree, s.tree.root())]);
     while !heap.is_empty() && !s.stopped() {
-        // Lines 3–5 for a run of groups, on a copy of the queue.
+        // Lines 3–5 for a run of groups, on a copy of the queue. A group's tests: none (no
+        // nullable node), the deletion of all its nullable nodes, and in merge mode also
+        // each one's.
         let mut sim = heap.clone();
-        let mut run: Vec<Group> = Vec::new();
-        let mut pending: Vec<EditSet> = Vec::new();
-        let found = s.first_interesting(&mut |v| {
-            if let Some(edits) = pending.pop() {
-                return Some(edits);
-            }
-            if run.last().is_some_and(|g| g.trial.len() > inline) {
+        let mut ends_run = false;
+        let speculated = speculate(s, &mut |v| {
+            if ends_run {
                 return None; // opdd goes on with that group if its first test fails
             }
-            loop {
-                let (group, popped) = pop_group(&mut sim, v.tree)?;
-                let (trial, fixed): (Vec<NodeId>, Vec<NodeId>) = group
-                    .into_iter()
-                    .partition(|&n| nullable(v, n, o.nullability_pruning));
-                let mut children = children_keys(v.tree, &trial);
-                children.extend(children_keys(v.tree, &fixed));
-                sim.extend(children.iter().copied());
-                let one_by_one = trial.len() > 1 && trial.len() <= inline;
-                if one_by_one {
-                    pending = trial
-                        .iter()
-                        .rev()
-                        .map(|&n| EditSet::deleting([n]))
-                        .collect();
-                }
-                let tested = !trial.is_empty();
-                let edits = tested.then(|| EditSet::deleting(trial.iter().copied()));
-                run.push(Group {
-                    popped,
-                    tests: usize::from(tested) + pending.len(),
-                    trial,
-                    fixed,
-                    children,
-                });
-                if let Some(edits) = edits {
-                    return Some(edits);
-                }
+            let (group, popped) = pop_group(&mut sim, v.tree)?;
+            let (trial, fixed): (Vec<NodeId>, Vec<NodeId>) = group
+                .into_iter()
+                .partition(|&n| nullable(v, n, o.nullability_pruning));
+            let mut children = children_keys(v.tree, &trial);
+            children.extend(children_keys(v.tree, &fixed));
+            sim.extend(children.iter().copied());
+            let mut tests = Vec::new();
+            if !trial.is_empty() {
+                tests.push(EditSet::deleting(trial.iter().copied()));
             }
+            if trial.len() > 1 && trial.len() <= inline {
+                tests.extend(trial.iter().map(|&n| EditSet::deleting([n])));
+            }
+            ends_run = trial.len() > inline;
+            let group = Group {
+                popped,
+                trial,
+                fixed,
+                children,
+            };
+            Some((group, tests))
         });
         // Replay the run on the real queue: the groups before the winner failed their tests.
-        let winner = found.map(|w| {
-            let mut tests = 0;
-            run.iter()
-                .position(|g| {
-                    tests += g.tests;
-                    tests > w
-                })
-                .expect("the winner is one of the run's tests")
-        });
+        let (run, winner) = (speculated.steps, speculated.winner.map(|(g, _)| g));
         let last = winner.unwrap_or(run.len().saturating_sub(1));
         for (i, g) in run.iter().enumerate().take(last + 1) {
             for _ in 0..g.popped {
