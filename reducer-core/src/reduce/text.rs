@@ -1,8 +1,9 @@
 //! Grammar-less baselines run inside a tree session: ddmin on lines and on tokens.
 //!
 //! They minimise a flat list of text units and ignore the tree (no syntax check: they are the
-//! plain baselines of the papers). The result replaces the session's text, re-parsed into a
-//! tree when it still parses.
+//! plain baselines of the papers), so they test raw texts through the list layer's adapter
+//! on the session's tester rather than through the session's syntax-checked tests. The
+//! result replaces the session's text, re-parsed into a tree when it still parses.
 
 use super::AlgoOptions;
 use crate::engine::session::Session;
@@ -68,12 +69,8 @@ pub fn tidy_lines(s: &mut Session<'_>) -> bool {
     if !tidy.is_empty() {
         tidy.push('\n');
     }
-    if tidy.len() >= text.len() || s.lang.parse(&tidy).is_err() {
-        return false;
-    }
-    let candidate = crate::engine::tester::Candidate::text(tidy.as_bytes());
-    if !s.tester.test(candidate) {
-        return false;
-    }
-    s.replace_text(&tidy)
+    // One whole-text candidate: parsed in full, and refused unseen unless smaller.
+    let mut once = Some(tidy);
+    s.first_interesting_text(&mut |_| once.take(), &mut |_, _| None)
+        .is_some()
 }
