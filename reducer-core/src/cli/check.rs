@@ -2,9 +2,12 @@
 //! interesting, or cannot be run.
 
 use super::args::{misplaced_options, Args};
+use super::progress::Progress;
 use super::run::{fail, Failure};
 use super::Exit;
 use crate::engine::oracle::command::RunReport;
+use crate::engine::oracle::Outcome;
+use crate::engine::tester::Tester;
 use std::ffi::OsString;
 
 /// How many lines of the test's stderr are shown when it rejects the original.
@@ -63,4 +66,92 @@ pub(super) fn misplaced_options_hint(test: &[OsString]) -> String {
             found.join(", ")
         )
     }
+}
+
+/// What the test of the original said (`None`: its thread died), as the run goes on (`Ok`)
+/// or ends: interrupted meanwhile, not interesting (`what` names the original, e.g. "the
+/// original input bug.c"), or not run at all.
+pub(super) fn original_verdict(
+    first: Option<RunReport>,
+    tester: &Tester,
+    progress: &Progress,
+    what: &str,
+    args: &Args,
+    test: &[OsString],
+) -> Result<(), Failure> {
+    let Some(first) = first else {
+        return fail(Exit::Usage, format!("the test of {what} could not be run"));
+    };
+    if tester.interrupted() {
+        return fail(
+            Exit::Interrupted,
+            "interrupted before the reduction started",
+        );
+    }
+    if first.outcome.is_interesting() {
+        return Ok(());
+    }
+    progress.finish();
+    if first.outcome == Outcome::NotRun {
+        return not_run_failure(&first.describe());
+    }
+    fail(
+        Exit::NotInteresting,
+        format!(
+            "{what} is not interesting: {}{}",
+            explain(&first, args),
+            misplaced_options_hint(test)
+        ),
+    )
+}
+
+/// How a run ends, from the reduction and the check of its result.
+pub(super) struct Ending {
+    /// The exit status so far.
+    pub(super) exit: Exit,
+    /// Why the test could not be run, if it could not.
+    pub(super) not_run: Option<String>,
+    /// Why the final result was not interesting, if it was not (a flaky test).
+    pub(super) flaky: Option<String>,
+}
+
+/// Tests the result once more with `run` (unless the reduction was interrupted or stopped,
+/// or `changed` is false: the original was tested already) and says how the run ends.
+pub(super) fn final_check(
+    tester: &mut Tester,
+    changed: bool,
+    args: &Args,
+    progress: &Progress,
+    run: impl Fn(&std::sync::atomic::AtomicBool) -> RunReport + Send + 'static,
+) -> Result<Ending, Failure> {
+    let interrupted = tester.interrupted();
+    let mut ending = Ending {
+        exit: if interrupted {
+            Exit::Interrupted
+        } else {
+            Exit::Success
+        },
+        not_run: tester.not_run_cause().map(str::to_string),
+        flaky: None,
+    };
+    if !interrupted && ending.not_run.is_none() && changed {
+        let Some(last) = tester.check(run) else {
+            return fail(Exit::Usage, "the test of the result could not be run");
+        };
+        if tester.interrupted() {
+            ending.exit = Exit::Interrupted;
+        } else if last.outcome == Outcome::NotRun {
+            ending.not_run = Some(last.describe());
+        } else if !last.outcome.is_interesting() {
+            ending.flaky = Some(explain(&last, args));
+            ending.exit = Exit::Flaky;
+        }
+        if args.verbose > 0 {
+            progress.println(&format!("final check: {}", last.describe()));
+        }
+    }
+    if ending.not_run.is_some() && ending.exit == Exit::Success {
+        ending.exit = Exit::TestNotRun;
+    }
+    Ok(ending)
 }

@@ -2,7 +2,7 @@
 //! summary and statistics.
 
 use super::args::{Args, Flavor, TEXT_ALGORITHM};
-use super::check::{explain, misplaced_options_hint, not_run_failure};
+use super::check::{final_check, original_verdict, Ending};
 use super::input::parse_input;
 use super::inspect::{decode, grammar_report, parse_check};
 use super::output::{
@@ -16,7 +16,7 @@ use super::summary::{describe, ClearOnDrop, Facts, LeftoverWarning};
 use super::{file_set, grammars, Exit, Grammar};
 use crate::console::{errln, out, outln};
 use crate::engine::oracle::command::CommandOracle;
-use crate::engine::oracle::{Oracle, Outcome};
+use crate::engine::oracle::Oracle;
 use crate::engine::stats::SessionStats;
 use crate::engine::tester::{Parallel, Tester};
 use crate::reduce;
@@ -260,33 +260,9 @@ fn reduce(
         ));
     }
 
-    let Some(first) = tester.finish_check(first) else {
-        return fail(
-            Exit::Usage,
-            "the test of the original input could not be run",
-        );
-    };
-    if tester.interrupted() {
-        return fail(
-            Exit::Interrupted,
-            "interrupted before the reduction started",
-        );
-    }
-    if !first.outcome.is_interesting() {
-        progress.finish();
-        if first.outcome == Outcome::NotRun {
-            return not_run_failure(&first.describe());
-        }
-        return fail(
-            Exit::NotInteresting,
-            format!(
-                "the original input {} is not interesting: {}{}",
-                input.path.display(),
-                explain(&first, args),
-                misplaced_options_hint(&test)
-            ),
-        );
-    }
+    let first = tester.finish_check(first);
+    let what = format!("the original input {}", input.path.display());
+    original_verdict(first, &tester, &progress, &what, args, &test)?;
 
     // Where results go, now that there will be some.
     let writer = if args.in_place {
@@ -353,8 +329,6 @@ fn reduce(
             (text, None, None, tester, SessionStats::default())
         }
     };
-    let interrupted = tester.interrupted();
-    let mut not_run = tester.not_run_cause().map(str::to_string);
     // The syntax check filters candidates but proves nothing: the result is parsed in full.
     let result_parses = lang.map(|l| l.accepts_bytes(&result));
 
@@ -364,35 +338,17 @@ fn reduce(
         w.write(&result);
         w.error().map(str::to_string)
     };
-    let mut exit = if interrupted {
-        Exit::Interrupted
-    } else {
-        Exit::Success
+    let changed = result != input.bytes;
+    let Ending {
+        mut exit,
+        not_run,
+        flaky,
+    } = {
+        let (oracle, text) = (oracle.clone(), result.clone());
+        final_check(&mut tester, changed, args, &progress, move |cancel| {
+            oracle.run(&text, cancel)
+        })?
     };
-    let mut flaky = None;
-    if !interrupted && not_run.is_none() && result != input.bytes {
-        let last = {
-            let (oracle, text) = (oracle.clone(), result.clone());
-            tester.check(move |cancel| oracle.run(&text, cancel))
-        };
-        let Some(last) = last else {
-            return fail(Exit::Usage, "the test of the result could not be run");
-        };
-        if tester.interrupted() {
-            exit = Exit::Interrupted;
-        } else if last.outcome == Outcome::NotRun {
-            not_run = Some(last.describe());
-        } else if !last.outcome.is_interesting() {
-            flaky = Some(explain(&last, args));
-            exit = Exit::Flaky;
-        }
-        if args.verbose > 0 {
-            progress.println(&format!("final check: {}", last.describe()));
-        }
-    }
-    if not_run.is_some() && exit == Exit::Success {
-        exit = Exit::TestNotRun;
-    }
     let wall = started.elapsed();
     progress.finish();
 

@@ -12,7 +12,7 @@ mod listing;
 mod schedule;
 
 use super::args::{check_program, Args, Flavor, Job};
-use super::check::{explain, misplaced_options_hint, not_run_failure};
+use super::check::{final_check, original_verdict, Ending};
 use super::guard::{Files, Role};
 use super::input::{parse_input, read_bytes};
 use super::output::{
@@ -27,7 +27,7 @@ use super::{grammars, Exit, Grammar};
 use crate::console::errln;
 use crate::engine::oracle::command::CommandOracle;
 use crate::engine::oracle::file_set::{FileSet, SetFile};
-use crate::engine::oracle::{Oracle, Outcome};
+use crate::engine::oracle::Oracle;
 use crate::engine::tester::Tester;
 use crate::reduce;
 use listing::Listing;
@@ -154,32 +154,7 @@ pub(super) fn reduce(
         let (oracle, text) = (oracle.clone(), originals[0].clone());
         tester.check(move |cancel| oracle.run(&text, cancel))
     };
-    let Some(first) = first else {
-        return fail(
-            Exit::Usage,
-            "the test of the original files could not be run",
-        );
-    };
-    if tester.interrupted() {
-        return fail(
-            Exit::Interrupted,
-            "interrupted before the reduction started",
-        );
-    }
-    if !first.outcome.is_interesting() {
-        progress.finish();
-        if first.outcome == Outcome::NotRun {
-            return not_run_failure(&first.describe());
-        }
-        return fail(
-            Exit::NotInteresting,
-            format!(
-                "the original files are not interesting: {}{}",
-                explain(&first, args),
-                misplaced_options_hint(&test)
-            ),
-        );
-    }
+    original_verdict(first, &tester, &progress, "the original files", args, &test)?;
 
     // Where the results go, now that there will be some.
     let mut writers = Vec::with_capacity(parts.len());
@@ -233,8 +208,6 @@ pub(super) fn reduce(
         .run(originals.clone(), tester)
         .map_err(|e| usage(e.to_string()))?;
     let mut tester = result.tester;
-    let interrupted = tester.interrupted();
-    let mut not_run = tester.not_run_cause().map(str::to_string);
     let mut write_error = None;
     for (w, text) in writers.iter().zip(&result.texts) {
         let mut w = w.finish();
@@ -243,40 +216,25 @@ pub(super) fn reduce(
     }
 
     // The final check, on the whole set.
-    let mut exit = if interrupted {
-        Exit::Interrupted
-    } else {
-        Exit::Success
+    let changed = result.texts != originals;
+    if changed {
+        let mut set = set.write().unwrap_or_else(|p| p.into_inner());
+        for (i, t) in result.texts.iter().enumerate() {
+            set.set_bytes(i, t.clone());
+        }
+        set.set_active(0);
+    }
+    tester.new_context();
+    let Ending {
+        mut exit,
+        not_run,
+        flaky,
+    } = {
+        let (oracle, text) = (oracle.clone(), result.texts[0].clone());
+        final_check(&mut tester, changed, args, &progress, move |cancel| {
+            oracle.run(&text, cancel)
+        })?
     };
-    let mut flaky = None;
-    if !interrupted && not_run.is_none() && result.texts != originals {
-        {
-            let mut set = set.write().unwrap_or_else(|p| p.into_inner());
-            for (i, t) in result.texts.iter().enumerate() {
-                set.set_bytes(i, t.clone());
-            }
-            set.set_active(0);
-        }
-        tester.new_context();
-        let last = {
-            let (oracle, text) = (oracle.clone(), result.texts[0].clone());
-            tester.check(move |cancel| oracle.run(&text, cancel))
-        };
-        let Some(last) = last else {
-            return fail(Exit::Usage, "the test of the result could not be run");
-        };
-        if tester.interrupted() {
-            exit = Exit::Interrupted;
-        } else if last.outcome == Outcome::NotRun {
-            not_run = Some(last.describe());
-        } else if !last.outcome.is_interesting() {
-            flaky = Some(explain(&last, args));
-            exit = Exit::Flaky;
-        }
-    }
-    if not_run.is_some() && exit == Exit::Success {
-        exit = Exit::TestNotRun;
-    }
     let wall = started.elapsed();
     progress.finish();
 
