@@ -15,7 +15,7 @@ use super::stages::{fallback_note, Stages};
 use super::summary::{describe, ClearOnDrop, Facts, LeftoverWarning};
 use super::{file_set, grammars, Exit, Grammar};
 use crate::console::{errln, out, outln};
-use crate::engine::oracle::command::CommandOracle;
+use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder};
 use crate::engine::oracle::Oracle;
 use crate::engine::stats::SessionStats;
 use crate::engine::tester::{Parallel, Tester};
@@ -157,6 +157,27 @@ pub(super) fn install_interrupt_handler(flag: Arc<AtomicBool>, progress: Progres
     });
 }
 
+/// The oracle `builder` sets up, with the command line's timeout and `--keep-temps`, and
+/// the tester that runs it with the command line's cache, jobs and parallel mode.
+pub(super) fn oracle_and_tester(
+    builder: CommandOracleBuilder,
+    args: &Args,
+) -> Result<(Arc<CommandOracle>, Tester), Failure> {
+    let mut builder = builder.keep_temps(args.keep_temps);
+    builder = match args.timeout() {
+        Some(t) => builder.timeout(t),
+        None => builder.no_timeout(),
+    };
+    let oracle = Arc::new(builder.build().map_err(|e| Failure::usage(e.to_string()))?);
+    let mut tester = Tester::new(
+        oracle.clone() as Arc<dyn Oracle>,
+        args.cache_options(),
+        args.jobs(),
+    );
+    tester.set_parallel(args.parallel());
+    Ok((oracle, tester))
+}
+
 fn reduce(
     bin: &str,
     grammars: &[Grammar<'_>],
@@ -184,24 +205,13 @@ fn reduce(
         out_path,
     } = plan(lang, flavor, args, job)?;
 
-    let mut builder = CommandOracle::builder(test.clone(), job.input().as_os_str())
-        .launcher(launcher.clone())
-        .keep_temps(args.keep_temps);
-    builder = match args.timeout() {
-        Some(t) => builder.timeout(t),
-        None => builder.no_timeout(),
-    };
-    let oracle = Arc::new(builder.build().map_err(|e| usage(e.to_string()))?);
+    let builder =
+        CommandOracle::builder(test.clone(), job.input().as_os_str()).launcher(launcher.clone());
+    let (oracle, mut tester) = oracle_and_tester(builder, args)?;
     let _leftovers = LeftoverWarning {
         bin,
         oracle: oracle.clone(),
     };
-    let mut tester = Tester::new(
-        oracle.clone() as Arc<dyn Oracle>,
-        args.cache_options(),
-        args.jobs(),
-    );
-    tester.set_parallel(args.parallel());
     let started = Instant::now();
     let style = Style::detect(args.quiet);
     let progress = Progress::new(

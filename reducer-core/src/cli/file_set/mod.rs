@@ -19,7 +19,7 @@ use super::output::{
     data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
 };
 use super::progress::{Progress, Size, Style};
-use super::run::{fail, Failure, VERSION};
+use super::run::{fail, oracle_and_tester, Failure, VERSION};
 use super::stages::fallback_note;
 use super::stats_json::{self, FileSize};
 use super::summary::{ClearOnDrop, LeftoverWarning};
@@ -27,8 +27,6 @@ use super::{grammars, Exit, Grammar};
 use crate::console::errln;
 use crate::engine::oracle::command::CommandOracle;
 use crate::engine::oracle::file_set::{FileSet, SetFile};
-use crate::engine::oracle::Oracle;
-use crate::engine::tester::Tester;
 use crate::reduce;
 use listing::Listing;
 use schedule::{Part, Schedule};
@@ -95,25 +93,14 @@ pub(super) fn reduce(
     }
     let set = Arc::new(RwLock::new(set));
 
-    let mut builder = CommandOracle::builder(test.clone(), listing.members[0].rel.as_os_str())
+    let builder = CommandOracle::builder(test.clone(), listing.members[0].rel.as_os_str())
         .launcher(launcher)
-        .keep_temps(args.keep_temps)
         .file_set(set.clone());
-    builder = match args.timeout() {
-        Some(t) => builder.timeout(t),
-        None => builder.no_timeout(),
-    };
-    let oracle = Arc::new(builder.build().map_err(|e| usage(e.to_string()))?);
+    let (oracle, mut tester) = oracle_and_tester(builder, args)?;
     let _leftovers = LeftoverWarning {
         bin,
         oracle: oracle.clone(),
     };
-    let mut tester = Tester::new(
-        oracle.clone() as Arc<dyn Oracle>,
-        args.cache_options(),
-        args.jobs(),
-    );
-    tester.set_parallel(args.parallel());
     let started = Instant::now();
     let total = |texts: &[Vec<u8>]| texts.iter().map(Vec::len).sum::<usize>();
     let progress = Progress::new(
