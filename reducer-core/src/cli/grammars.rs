@@ -32,25 +32,132 @@ pub(super) fn flavor(grammars: &[Grammar<'_>]) -> Flavor {
     }
 }
 
-/// The grammar of a single input: a one-language binary's own, whatever the file's name;
-/// otherwise the one its extension selects (`None`: reduced as text).
-pub(super) fn for_input<'a>(grammars: &[Grammar<'a>], path: &Path) -> Option<Grammar<'a>> {
-    match grammars {
-        [one] => Some(*one),
-        _ => by_extension(grammars, path),
+/// Which grammar reads a file: by its extension, with the command line's `--lang EXT=LANG`
+/// choices first.
+pub(super) struct Chooser<'a> {
+    grammars: &'a [Grammar<'a>],
+    /// Extension (without the dot) and its grammar (`None`: text).
+    chosen: Vec<(String, Option<Grammar<'a>>)>,
+}
+
+impl<'a> Chooser<'a> {
+    /// A chooser among `grammars` with the `--lang` choices `ext_lang` (the error is a
+    /// sentence naming the languages there are).
+    pub(super) fn new(
+        grammars: &'a [Grammar<'a>],
+        ext_lang: &[(String, String)],
+    ) -> Result<Chooser<'a>, String> {
+        let mut chosen = Vec::with_capacity(ext_lang.len());
+        for (ext, name) in ext_lang {
+            let grammar = if name.eq_ignore_ascii_case("text") {
+                None
+            } else {
+                let found = grammars
+                    .iter()
+                    .find(|g| g.lang.name().eq_ignore_ascii_case(name))
+                    .copied();
+                if found.is_none() {
+                    let names: Vec<&str> = grammars.iter().map(|g| g.lang.name()).collect();
+                    return Err(format!(
+                        "--lang {ext}={name}: no such language here (there is {}, and text)",
+                        names.join(", ")
+                    ));
+                }
+                found
+            };
+            chosen.push((ext.clone(), grammar));
+        }
+        Ok(Chooser { grammars, chosen })
+    }
+
+    /// The grammar of a single input: a one-language binary's own, whatever the file's
+    /// name (unless `--lang` says text for it); otherwise [`Chooser::by_extension`].
+    pub(super) fn for_input(&self, path: &Path) -> Option<Grammar<'a>> {
+        match (self.grammars, self.choice(path)) {
+            (_, Some(chosen)) => chosen,
+            ([one], None) => Some(*one),
+            (_, None) => self.by_extension(path),
+        }
+    }
+
+    /// The grammar `--lang` chooses for `path`'s extension, or else the one whose
+    /// extensions include it (`None`: reduced as text).
+    pub(super) fn by_extension(&self, path: &Path) -> Option<Grammar<'a>> {
+        if let Some(chosen) = self.choice(path) {
+            return chosen;
+        }
+        let ext = path.extension()?.to_str()?;
+        self.grammars
+            .iter()
+            .find(|g| {
+                g.lang
+                    .extensions()
+                    .iter()
+                    .any(|e| e.eq_ignore_ascii_case(ext))
+            })
+            .copied()
+    }
+
+    /// What `--lang` says about `path`'s extension, if anything.
+    fn choice(&self, path: &Path) -> Option<Option<Grammar<'a>>> {
+        let ext = path.extension()?.to_str()?;
+        self.chosen
+            .iter()
+            .rev()
+            .find(|(e, _)| e.eq_ignore_ascii_case(ext))
+            .map(|(_, g)| *g)
     }
 }
 
-/// The grammar whose extensions include `path`'s (`None`: reduced as text).
-pub(super) fn by_extension<'a>(grammars: &[Grammar<'a>], path: &Path) -> Option<Grammar<'a>> {
-    let ext = path.extension()?.to_str()?;
-    grammars
-        .iter()
-        .find(|g| {
-            g.lang
-                .extensions()
-                .iter()
-                .any(|e| e.eq_ignore_ascii_case(ext))
-        })
-        .copied()
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::language::Language;
+    use crate::testing::{Brackets, Toy};
+
+    fn name(g: Option<Grammar<'_>>) -> &'static str {
+        g.map_or("text", |g| g.lang.name())
+    }
+
+    #[test]
+    fn the_extension_picks_the_grammar_unless_lang_says_otherwise() {
+        let both = [
+            Grammar {
+                lang: &Toy,
+                fallback: None,
+            },
+            Grammar {
+                lang: &Brackets,
+                fallback: None,
+            },
+        ];
+        let plain = Chooser::new(&both, &[]).unwrap();
+        let (toy, brackets) = (Toy.name(), Brackets.name());
+        let bext = Brackets.extensions()[0];
+        assert_eq!(name(plain.by_extension(Path::new("a/b.toy"))), toy);
+        assert_eq!(
+            name(plain.by_extension(Path::new(&format!("x.{bext}")))),
+            brackets
+        );
+        assert_eq!(name(plain.by_extension(Path::new("notes.txt"))), "text");
+        assert_eq!(name(plain.for_input(Path::new("notes.txt"))), "text");
+        let ext_lang = [
+            ("txt".to_string(), brackets.to_lowercase()),
+            ("toy".to_string(), "TEXT".to_string()),
+        ];
+        let chosen = Chooser::new(&both, &ext_lang).unwrap();
+        assert_eq!(name(chosen.by_extension(Path::new("notes.txt"))), brackets);
+        assert_eq!(name(chosen.by_extension(Path::new("b.toy"))), "text");
+        // One language: a single input is read with it whatever its name, unless --lang says
+        // text for its extension.
+        let one = &both[..1];
+        let only = Chooser::new(one, &ext_lang[1..]).unwrap();
+        assert_eq!(name(only.for_input(Path::new("bug.c"))), toy);
+        assert_eq!(name(only.for_input(Path::new("bug.toy"))), "text");
+        assert_eq!(name(only.by_extension(Path::new("bug.c"))), "text");
+        let e = Chooser::new(one, &[("c".to_string(), "cobol".to_string())])
+            .err()
+            .unwrap();
+        assert!(e.contains("no such language") && e.contains(toy), "{e}");
+    }
 }

@@ -3,6 +3,7 @@
 
 use super::args::{Args, Flavor, TEXT_ALGORITHM};
 use super::check::{final_check, original_verdict, Ending};
+use super::grammars::{self, Chooser};
 use super::input::parse_input;
 use super::inspect::{decode, grammar_report, parse_check};
 use super::output::{
@@ -13,7 +14,7 @@ use super::plan::{plan, RunPlan};
 use super::progress::{Progress, Size, Style};
 use super::stages::{fallback_note, Stages};
 use super::summary::{describe, ClearOnDrop, Facts, LeftoverWarning};
-use super::{file_set, grammars, Exit, Grammar};
+use super::{file_set, Exit, Grammar};
 use crate::console::{errln, out, outln};
 use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder};
 use crate::engine::oracle::Oracle;
@@ -109,9 +110,16 @@ fn parse_only(grammars: &[Grammar<'_>], args: &Args) -> Exit {
         errln!("--parse-only needs a file to parse");
         return Exit::Usage;
     }
+    let chooser = match Chooser::new(grammars, &args.ext_lang) {
+        Ok(c) => c,
+        Err(e) => {
+            errln!("{e}");
+            return Exit::Usage;
+        }
+    };
     let mut exit = Exit::Success;
     for path in files {
-        let Some(Grammar { lang, .. }) = grammars::for_input(grammars, path) else {
+        let Some(Grammar { lang, .. }) = chooser.for_input(path) else {
             errln!("{}: no grammar reads this file's extension", path.display());
             exit = Exit::Usage;
             continue;
@@ -190,10 +198,11 @@ fn reduce(
         Flavor::Text => &[][..],
     };
     let job = args.job(extensions).map_err(usage)?;
+    let chooser = Chooser::new(grammars, &args.ext_lang).map_err(usage)?;
     if job.is_file_set() {
-        return file_set::reduce(bin, grammars, flavor, args, job);
+        return file_set::reduce(bin, &chooser, flavor, args, job);
     }
-    let grammar = grammars::for_input(grammars, job.input());
+    let grammar = chooser.for_input(job.input());
     let (lang, fallback) = (grammar.map(|g| g.lang), grammar.and_then(|g| g.fallback));
     let RunPlan {
         algorithm,

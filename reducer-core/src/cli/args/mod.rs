@@ -54,6 +54,7 @@ const GRAMMAR_ONLY: &[&str] = &[
     "no_rename",
     "no_literals",
     "no_fallback",
+    "ext_lang",
 ];
 
 /// The option names that start the test command; it runs to the end of the command line or
@@ -198,6 +199,13 @@ pub struct Args {
     #[arg(long)]
     pub no_literals: bool,
 
+    /// Read files ending in .EXT with LANG: a language of this reducer by name (`c`, `json`,
+    /// …) or `text` (no grammar: ddmin on lines, then characters). Repeatable. It decides for
+    /// each file of a set, and for a single input of `reduce`; by default the extension picks
+    /// the language, and a file no language claims is reduced as text.
+    #[arg(long = "lang", value_name = "EXT=LANG", value_parser = parse_ext_lang)]
+    pub ext_lang: Vec<(String, String)>,
+
     /// Refuse an input that does not parse with the grammar, or is not UTF-8 (exit status 2).
     /// By default such an input is reduced anyway: with the structure grammar (brackets,
     /// strings, words, statements; any text parses), or byte by byte when it is not UTF-8,
@@ -288,6 +296,17 @@ pub enum CacheArg {
     Config,
     /// Keyed by the printed candidate.
     Content,
+}
+
+fn parse_ext_lang(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((ext, lang)) if !ext.is_empty() && !lang.is_empty() => {
+            Ok((ext.trim_start_matches('.').to_string(), lang.to_string()))
+        }
+        _ => Err(format!(
+            "expected EXT=LANG (e.g. inc=c, map=json, def=text), got {s}"
+        )),
+    }
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {

@@ -308,3 +308,22 @@ fn several_inputs_make_a_file_set_in_either_order() {
         .unwrap_err();
     assert!(e.contains("no interestingness test among"), "{e}");
 }
+
+#[test]
+fn lang_takes_ext_equals_name_and_refuses_anything_else() {
+    let a = parse(C, "--lang .inc=c --lang def=text a.c --test ./t.sh").unwrap();
+    assert_eq!(
+        a.ext_lang,
+        [
+            ("inc".to_string(), "c".to_string()),
+            ("def".to_string(), "text".to_string())
+        ]
+    );
+    for bad in ["--lang inc", "--lang =c", "--lang inc="] {
+        assert!(
+            parse(C, &format!("{bad} a.c --test ./t.sh")).is_err(),
+            "{bad}"
+        );
+    }
+    assert!(parse(Flavor::Text, "--lang inc=c a.c --test ./t.sh").is_err());
+}

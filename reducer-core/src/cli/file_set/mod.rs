@@ -13,6 +13,7 @@ mod schedule;
 
 use super::args::{check_program, Args, Flavor, Job};
 use super::check::{final_check, original_verdict, Ending};
+use super::grammars::Chooser;
 use super::guard::{Files, Role};
 use super::input::{parse_input, read_bytes};
 use super::output::{
@@ -23,7 +24,7 @@ use super::run::{fail, oracle_and_tester, Failure, VERSION};
 use super::stages::fallback_note;
 use super::stats_json::{self, FileSize};
 use super::summary::{ClearOnDrop, LeftoverWarning};
-use super::{grammars, Exit, Grammar};
+use super::Exit;
 use crate::console::errln;
 use crate::engine::oracle::command::CommandOracle;
 use crate::engine::oracle::file_set::{FileSet, SetFile};
@@ -36,14 +37,15 @@ use std::time::Instant;
 /// Reduces the set of files `job` names; see the [module documentation](self).
 pub(super) fn reduce(
     bin: &str,
-    grammars: &[Grammar<'_>],
+    chooser: &Chooser<'_>,
     flavor: Flavor,
     args: &Args,
     job: Job,
 ) -> Result<Exit, Failure> {
     let usage = Failure::usage;
     let algorithm = args.algorithm_name(flavor).to_string();
-    if !grammars.is_empty() && !reduce::is_known(&algorithm) {
+    let has_grammars = matches!(flavor, Flavor::Language { .. });
+    if has_grammars && !reduce::is_known(&algorithm) {
         return Err(usage(reduce::UnknownAlgorithm(algorithm).to_string()));
     }
     let launcher = args.launcher().map_err(usage)?;
@@ -56,7 +58,7 @@ pub(super) fn reduce(
     let mut inputs = Vec::with_capacity(listing.members.len());
     let mut parts = Vec::with_capacity(listing.members.len());
     for m in &listing.members {
-        let grammar = grammars::by_extension(grammars, &m.rel);
+        let grammar = chooser.by_extension(&m.rel);
         let bytes = read_bytes(&m.source)?;
         let input = parse_input(
             bin,
@@ -305,7 +307,7 @@ pub(super) fn reduce(
             cache: stats_json::cache(&tester.cache_stats()),
             algorithm,
             passes: stats_json::passes(&result.session),
-            options: stats_json::Options::of(args, !grammars.is_empty()),
+            options: stats_json::Options::of(args, has_grammars),
         };
         let like_input = data_permissions_like(&listing.members[0].source);
         if let Err(e) = write_atomic_with(path, record.to_json().as_bytes(), like_input.as_ref()) {
