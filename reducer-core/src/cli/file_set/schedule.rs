@@ -2,6 +2,13 @@
 //! until a round changes nothing. A round first tries each file emptied (a header nothing
 //! needs goes in one test), then reduces each file that is left, the largest first, with
 //! its grammar's stages (or ddmin on lines and characters without one).
+//!
+//! The default algorithm runs in two phases: rounds of its deletion stage alone
+//! (`pardis-hybrid+hoist`) until no file changes, then rounds of the whole default. So every
+//! file's heaviest parts go before any file's transformations, which cost the most queries
+//! and find less once the other files are small: on the bundled sets this took 261 queries
+//! instead of 435 (C and two headers) and 765 instead of 1,423 (the mixed directory), for
+//! the same results (`docs/benchmarks.md`).
 
 use super::super::args::Args;
 use super::super::output::BackgroundWriter;
@@ -62,58 +69,75 @@ impl Schedule<'_, '_> {
             .map(|p| p.grammar.map_or("text", |g| g.lang.name()).to_string())
             .collect();
         // How many times a file of the set has changed, and that count when each file was
-        // last tried emptied and last reduced: the same file in the same context would give
-        // the same answer again.
+        // last tried emptied and last reduced (in this phase): the same file in the same
+        // context would give the same answer again.
         let mut changes = 0u64;
         let n = texts.len();
         let (mut emptied_at, mut reduced_at) = (vec![None; n], vec![None; n]);
-        loop {
-            let round_start = changes;
-            for i in self.largest_first(&texts) {
-                if tester.stopped() || emptied_at[i] == Some(changes) {
-                    continue;
+        let phases = self.phases();
+        if phases.len() > 1 {
+            self.progress.println(&format!(
+                "{}: first {} on every file, then {}",
+                self.bin,
+                phases[0],
+                phases[1..].join(", then ")
+            ));
+        }
+        for algorithm in phases {
+            // A new algorithm may find more in a file with a grammar; ddmin on text would not.
+            for (at, part) in reduced_at.iter_mut().zip(self.parts) {
+                if part.grammar.is_some() {
+                    *at = None;
                 }
-                emptied_at[i] = Some(changes);
-                self.activate(i, &mut tester);
-                if tester.test(Candidate::text(Vec::new())) {
+            }
+            loop {
+                let round_start = changes;
+                for i in self.largest_first(&texts) {
+                    if tester.stopped() || emptied_at[i] == Some(changes) {
+                        continue;
+                    }
+                    emptied_at[i] = Some(changes);
+                    self.activate(i, &mut tester);
+                    if tester.test(Candidate::text(Vec::new())) {
+                        self.progress.println(&format!(
+                            "{}: {} emptied",
+                            self.bin,
+                            self.parts[i].rel.display()
+                        ));
+                        grammars[i] = "emptied".to_string();
+                        self.set_text(i, &mut texts[i], Vec::new(), &mut changes);
+                    }
+                }
+                for i in self.largest_first(&texts) {
+                    if tester.stopped() || reduced_at[i] == Some(changes) {
+                        continue;
+                    }
+                    self.activate(i, &mut tester);
+                    let part = &self.parts[i];
+                    self.progress.set_original(Size {
+                        bytes: texts[i].len(),
+                        tokens: None,
+                    });
                     self.progress.println(&format!(
-                        "{}: {} emptied",
+                        "{}: reducing {} ({} bytes){}",
                         self.bin,
-                        self.parts[i].rel.display()
+                        part.rel.display(),
+                        texts[i].len(),
+                        part.grammar
+                            .map_or(" as text".to_string(), |g| format!(" as {}", g.lang.name()))
                     ));
-                    grammars[i] = "emptied".to_string();
-                    self.set_text(i, &mut texts[i], Vec::new(), &mut changes);
+                    let (text, grammar, next) =
+                        self.reduce_one(part, algorithm, &texts[i], tester, &mut session)?;
+                    tester = next;
+                    if let Some(g) = grammar {
+                        grammars[i] = g;
+                    }
+                    self.set_text(i, &mut texts[i], text, &mut changes);
+                    reduced_at[i] = Some(changes);
                 }
-            }
-            for i in self.largest_first(&texts) {
-                if tester.stopped() || reduced_at[i] == Some(changes) {
-                    continue;
+                if changes == round_start || tester.stopped() || self.args.one_pass {
+                    break;
                 }
-                self.activate(i, &mut tester);
-                let part = &self.parts[i];
-                self.progress.set_original(Size {
-                    bytes: texts[i].len(),
-                    tokens: None,
-                });
-                self.progress.println(&format!(
-                    "{}: reducing {} ({} bytes){}",
-                    self.bin,
-                    part.rel.display(),
-                    texts[i].len(),
-                    part.grammar
-                        .map_or(" as text".to_string(), |g| format!(" as {}", g.lang.name()))
-                ));
-                let (text, grammar, next) =
-                    self.reduce_one(part, &texts[i], tester, &mut session)?;
-                tester = next;
-                if let Some(g) = grammar {
-                    grammars[i] = g;
-                }
-                self.set_text(i, &mut texts[i], text, &mut changes);
-                reduced_at[i] = Some(changes);
-            }
-            if changes == round_start || tester.stopped() || self.args.one_pass {
-                break;
             }
         }
         Ok(SetResult {
@@ -122,6 +146,15 @@ impl Schedule<'_, '_> {
             tester,
             session,
         })
+    }
+
+    /// The algorithms of the phases (see the [module documentation](self)).
+    fn phases(&self) -> Vec<&str> {
+        if self.algorithm == reduce::DEFAULT_ALGORITHM {
+            vec![reduce::Algorithm::Deletion.name(), self.algorithm]
+        } else {
+            vec![self.algorithm]
+        }
     }
 
     /// The indices of the files not empty, the largest first (the first given first among
@@ -163,6 +196,7 @@ impl Schedule<'_, '_> {
     fn reduce_one(
         &self,
         part: &Part<'_>,
+        algorithm: &str,
         text: &[u8],
         mut tester: Tester,
         session: &mut SessionStats,
@@ -179,7 +213,7 @@ impl Schedule<'_, '_> {
             fallback: grammar.fallback,
             args: self.args,
             options: &part.options,
-            algorithm: self.algorithm,
+            algorithm,
             progress: self.progress,
             bin: self.bin,
         };
