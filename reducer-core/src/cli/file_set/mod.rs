@@ -118,8 +118,10 @@ pub(super) fn reduce(
         progress.eprintln(&format!("{bin}: {warning}"));
     }
     super::run::install_interrupt_handler(tester.interrupt_flag(), progress.clone());
+    // An empty file is never reduced: whether its grammar reads it does not matter.
     for (input, (grammar, _)) in inputs.iter().zip(&parts) {
-        if let (Some(rejected), Some(g)) = (&input.rejected, grammar) {
+        if let (Some(rejected), Some(g), false) = (&input.rejected, grammar, input.bytes.is_empty())
+        {
             progress.eprintln(&rejected.warning);
             progress.eprintln(&fallback_note(bin, g.lang, g.fallback, rejected.utf8));
         }
