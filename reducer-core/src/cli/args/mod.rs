@@ -329,7 +329,7 @@ impl Args {
             .bin_name(bin.to_string())
             .about(about(flavor))
             .override_usage(format!(
-                "{bin} [OPTIONS] INPUT --test SCRIPT [ARGS]...\n       {bin} [OPTIONS] SCRIPT INPUT"
+                "{bin} [OPTIONS] INPUT... --test SCRIPT [ARGS]...\n       {bin} [OPTIONS] SCRIPT INPUT..."
             ))
             .after_help(super::help::after_help(bin, flavor));
         if let Flavor::Text = flavor {
