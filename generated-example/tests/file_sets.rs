@@ -324,3 +324,65 @@ fn a_mixed_language_directory_reduces_with_the_reduce_binary() {
     let reduced: u64 = stats["output"]["bytes"].as_u64().unwrap();
     assert!(reduced * 4 < original, "{reduced} of {original} bytes");
 }
+
+#[test]
+fn the_test_script_in_a_directory_is_left_out_and_never_rewritten() {
+    if !have("gcc") {
+        eprintln!("skipped: gcc is not installed");
+        return;
+    }
+    let dir = copy_example("c-headers");
+    let d = dir.path();
+    let script = read(d.join("interesting.sh"));
+    // The directory is `.`, and it holds the test script: the script is not part of the set
+    // (not reduced, not rewritten in place), the other files are.
+    let out = run(
+        env!("CARGO_BIN_EXE_reduce-c"),
+        d,
+        &[
+            "-j",
+            "2",
+            "-a",
+            "pardis-hybrid+hoist",
+            "--in-place",
+            ".",
+            "--test",
+            "./interesting.sh",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("left out of the set"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(read(d.join("interesting.sh")), script);
+    assert!(!d.join("interesting.sh.orig").exists());
+    for f in C_FILES {
+        assert_eq!(
+            read(d.join(format!("{f}.orig"))),
+            read(example("c-headers").join(f))
+        );
+    }
+    assert!(read(d.join("types.h")).is_empty());
+    // Without --in-place the results of `.` go beside it, named after it.
+    let name = d.file_name().unwrap().to_string_lossy().into_owned();
+    let out = run(
+        env!("CARGO_BIN_EXE_reduce-c"),
+        d,
+        &[
+            "-a",
+            "pardis-hybrid+hoist",
+            ".",
+            "--test",
+            "./interesting.sh",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(d
+        .parent()
+        .unwrap()
+        .join(format!("{name}.reduced/buffer.c"))
+        .is_file());
+    let _ = fs::remove_dir_all(d.parent().unwrap().join(format!("{name}.reduced")));
+}

@@ -63,6 +63,22 @@ fn creduce_order_with_a_script_that_reads_the_file_by_name() {
 }
 
 #[test]
+fn in_place_never_rewrites_the_test_script() {
+    let c = Case::new();
+    c.script("check.sh", "exit 0");
+    let script = c.read_str("check.sh");
+    let o = c.run(TEXT, &["check.sh", "--in-place", "--test", "./check.sh"]);
+    assert_exit(&o, 1);
+    assert!(
+        stderr(&o).contains("refusing to overwrite"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(c.read_str("check.sh"), script);
+    assert!(!c.path("check.sh.orig").exists());
+}
+
+#[test]
 fn in_place_saves_backups_without_overwriting_them() {
     let c = Case::new();
     c.write("bug.toy", BUG);

@@ -8,6 +8,9 @@ use std::fs;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
+/// How an input that `--in-place` rewrites is named in messages.
+pub const IN_PLACE: &str = "the input (rewritten by --in-place)";
+
 /// What a path stands for on the file system.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Identity {
@@ -41,8 +44,30 @@ impl Identity {
     }
 }
 
+/// The files of the test command: its program (found on `PATH` when it is a bare name) and
+/// every argument that names an existing file, each with the words that name it.
+pub fn test_files(test: &[OsString]) -> Vec<Role> {
+    let mut files = Vec::new();
+    for (i, word) in test.iter().enumerate() {
+        let bare = !word.as_encoded_bytes().contains(&b'/');
+        let found = (i == 0 && bare)
+            .then(|| super::args::find_in_path(word))
+            .flatten();
+        let path = found.as_deref().unwrap_or(Path::new(word));
+        if fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            let what = if i == 0 {
+                "the test program".to_string()
+            } else {
+                format!("the test's argument {}", path.display())
+            };
+            files.push(Role::new(what, path));
+        }
+    }
+    files
+}
+
 /// A file the user owns or the reducer writes, with the words that name it in messages.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Role {
     /// How the message names it: "the input", "the test script", "--stats".
     pub what: String,
@@ -71,8 +96,9 @@ pub struct Files {
 
 impl Files {
     /// The files of a run: the input, the test command (its program and every argument that
-    /// names an existing file), the result (`None` with `--in-place`, whose result is the
-    /// input itself), the backups `--in-place` may create, and `--stats`.
+    /// names an existing file), the result (`None` with `--in-place`: the input itself is then
+    /// written, so it may be no file of the test), the backups `--in-place` may create, and
+    /// `--stats`.
     pub fn of_run(
         input: &Path,
         test: &[OsString],
@@ -81,22 +107,11 @@ impl Files {
         stats: Option<&Path>,
     ) -> Files {
         let mut files = Files::default();
-        files.protected.push(Role::new("the input", input));
-        for (i, word) in test.iter().enumerate() {
-            let bare = !word.as_encoded_bytes().contains(&b'/');
-            let found = (i == 0 && bare)
-                .then(|| super::args::find_in_path(word))
-                .flatten();
-            let path = found.as_deref().unwrap_or(Path::new(word));
-            if fs::metadata(path).is_ok_and(|m| m.is_file()) {
-                let what = if i == 0 {
-                    "the test program".to_string()
-                } else {
-                    format!("the test's argument {}", path.display())
-                };
-                files.protected.push(Role::new(what, path));
-            }
+        match result {
+            Some(_) => files.protected.push(Role::new("the input", input)),
+            None => files.outputs.push(Role::new(IN_PLACE, input)),
         }
+        files.protected.extend(test_files(test));
         // The backups are never overwritten (they go to a free name), but nothing else may
         // be written over the one that will be made.
         files
@@ -233,6 +248,18 @@ mod tests {
         .check()
         .unwrap_err();
         assert!(err.contains("backup"), "{err}");
+    }
+
+    #[test]
+    fn in_place_over_the_test_script_is_refused() {
+        let (_d, _input, script) = setup();
+        let err = Files::of_run(&script, &test_of(&script), None, &[], None)
+            .check()
+            .unwrap_err();
+        assert!(
+            err.contains("--in-place") && err.contains("the test program"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The files of a set: found from the command line (several files, or one directory walked
 //! in full), each with its path in a run's directory and where its result goes.
 
-use super::super::output::{default_output, next_backup, with_suffix};
+use super::super::guard::Role;
+use super::super::output::{default_output, next_backup, same_file, with_suffix};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -26,6 +27,30 @@ pub(in crate::cli) struct Listing {
     pub(in crate::cli) dir: Option<PathBuf>,
     /// Entries of that directory left out (links, devices, sockets…).
     pub(in crate::cli) skipped: Vec<PathBuf>,
+    /// Files of that directory left out because the test uses them (its script, say), with
+    /// the words that name them.
+    pub(in crate::cli) left_out: Vec<Role>,
+}
+
+impl Listing {
+    /// Leaves the files of `test` out of a directory's set: the test runs them from where
+    /// they are, and they are not to be reduced (nor rewritten by `--in-place`).
+    pub(in crate::cli) fn without(mut self, test: Vec<Role>) -> Listing {
+        if self.dir.is_none() {
+            return self;
+        }
+        for role in test {
+            if let Some(i) = self
+                .members
+                .iter()
+                .position(|m| same_file(&m.source, &role.path))
+            {
+                self.members.remove(i);
+                self.left_out.push(role);
+            }
+        }
+        self
+    }
 }
 
 /// Lists the set that `inputs` name (several regular files, or one directory), with each
@@ -61,7 +86,7 @@ pub(in crate::cli) fn list(
             let output = match (output, &dir, in_place) {
                 (_, _, true) => source.clone(),
                 (Some(out), _, false) => out.join(&rel),
-                (None, Some(dir), false) => with_suffix(dir, ".reduced").join(&rel),
+                (None, Some(dir), false) => with_suffix(&named(dir), ".reduced").join(&rel),
                 (None, None, false) => default_output(&source),
             };
             let backup = if in_place { next_backup(&source) } else { None };
@@ -77,7 +102,16 @@ pub(in crate::cli) fn list(
         members,
         dir,
         skipped,
+        left_out: Vec::new(),
     })
+}
+
+/// `dir` with a last component to add a suffix to (`.` and `..` resolved).
+fn named(dir: &Path) -> PathBuf {
+    match dir.file_name() {
+        Some(_) => dir.to_path_buf(),
+        None => fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf()),
+    }
 }
 
 /// Every regular file under `dir` (links are not followed), with its path below the top.
@@ -216,6 +250,11 @@ mod tests {
             l.members[1].output,
             tmp.path().join("proj.reduced/lib/b.js")
         );
+        // The test's script inside the directory is left out of the set.
+        let script = Role::new("the test program", dir.join("lib/b.js"));
+        let l = l.without(vec![script]);
+        assert_eq!(l.members.len(), 3);
+        assert_eq!(l.left_out[0].path, dir.join("lib/b.js"));
         let empty = tmp.path().join("empty");
         fs::create_dir(&empty).unwrap();
         assert!(list(&[empty], None, false).unwrap_err().contains("no file"));

@@ -14,7 +14,7 @@ mod schedule;
 use super::args::{check_program, Args, Flavor, Job};
 use super::check::{final_check, original_verdict, Ending};
 use super::grammars::Chooser;
-use super::guard::{Files, Role};
+use super::guard::{test_files, Files, Role, IN_PLACE};
 use super::input::{parse_input, read_bytes};
 use super::output::{
     data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
@@ -50,8 +50,14 @@ pub(super) fn reduce(
     }
     let launcher = args.launcher().map_err(usage)?;
     let test = check_program(&job.test, &launcher).map_err(usage)?;
-    let listing =
-        listing::list(&job.inputs, args.output.as_deref(), args.in_place).map_err(usage)?;
+    let listing = listing::list(&job.inputs, args.output.as_deref(), args.in_place)
+        .map_err(usage)?
+        .without(test_files(&test));
+    if listing.members.is_empty() {
+        return Err(usage(
+            "no file to reduce: the directory holds only the test's files".to_string(),
+        ));
+    }
     guard(&listing, &test, args).map_err(usage)?;
 
     // Every file read and parsed, each with its grammar's options.
@@ -125,6 +131,13 @@ pub(super) fn reduce(
             progress.eprintln(&rejected.warning);
             progress.eprintln(&fallback_note(bin, g.lang, g.fallback, rejected.utf8));
         }
+    }
+    for role in &listing.left_out {
+        progress.eprintln(&format!(
+            "{bin}: note: {} is {}: left out of the set (not reduced)",
+            role.path.display(),
+            role.what
+        ));
     }
     for path in &listing.skipped {
         progress.eprintln(&format!(
@@ -322,7 +335,8 @@ pub(super) fn reduce(
     Ok(exit)
 }
 
-/// No output may be an input, a file of the test or another output.
+/// No output may be an input, a file of the test or another output (with `--in-place` the
+/// inputs are the outputs, and may be no file of the test).
 fn guard(listing: &Listing, test: &[std::ffi::OsString], args: &Args) -> Result<(), String> {
     let first = &listing.members[0];
     let backups: Vec<std::path::PathBuf> = listing
@@ -330,12 +344,16 @@ fn guard(listing: &Listing, test: &[std::ffi::OsString], args: &Args) -> Result<
         .iter()
         .filter_map(|m| m.backup.clone())
         .collect();
-    let mut files = Files::of_run(&first.source, test, None, &backups, args.stats.as_deref());
+    let result = (!args.in_place).then_some(first.output.as_path());
+    let mut files = Files::of_run(&first.source, test, result, &backups, args.stats.as_deref());
     for m in &listing.members[1..] {
-        files.protected.push(Role::new("an input", &m.source));
+        match args.in_place {
+            true => files.outputs.push(Role::new(IN_PLACE, &m.source)),
+            false => files.protected.push(Role::new("an input", &m.source)),
+        }
     }
     if !args.in_place {
-        for m in &listing.members {
+        for m in &listing.members[1..] {
             files.outputs.push(Role::new(
                 format!("the result of {}", m.source.display()),
                 &m.output,
