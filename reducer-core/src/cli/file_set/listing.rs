@@ -25,8 +25,9 @@ pub(in crate::cli) struct Listing {
     pub(in crate::cli) members: Vec<Member>,
     /// The directory given as the input, if one was.
     pub(in crate::cli) dir: Option<PathBuf>,
-    /// Entries of that directory left out (links, devices, sockets…).
-    pub(in crate::cli) skipped: Vec<PathBuf>,
+    /// Entries of that directory left out, and why: links, devices, sockets (not regular
+    /// files) and version-control directories (`.git`, …).
+    pub(in crate::cli) skipped: Vec<(PathBuf, &'static str)>,
     /// Files of that directory left out because the test uses them (its script, say), with
     /// the words that name them.
     pub(in crate::cli) left_out: Vec<Role>,
@@ -114,12 +115,16 @@ fn named(dir: &Path) -> PathBuf {
     }
 }
 
+/// The directories of version-control systems: never part of a set (a `.git` holds
+/// thousands of files the test does not need).
+const VERSION_CONTROL: &[&str] = &[".git", ".hg", ".svn", ".bzr", "_darcs", "CVS"];
+
 /// Every regular file under `dir` (links are not followed), with its path below the top.
 fn walk(
     dir: &Path,
     rel: &Path,
     files: &mut Vec<(PathBuf, PathBuf)>,
-    skipped: &mut Vec<PathBuf>,
+    skipped: &mut Vec<(PathBuf, &'static str)>,
 ) -> Result<(), String> {
     let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for entry in entries {
@@ -128,12 +133,14 @@ fn walk(
         let kind = entry
             .file_type()
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        if kind.is_dir() {
+        if kind.is_dir() && VERSION_CONTROL.iter().any(|v| name == *v) {
+            skipped.push((path, "version control"));
+        } else if kind.is_dir() {
             walk(&path, &rel.join(&name), files, skipped)?;
         } else if kind.is_file() {
             files.push((path, rel.join(&name)));
         } else {
-            skipped.push(path);
+            skipped.push((path, "not a regular file"));
         }
     }
     Ok(())
@@ -238,6 +245,8 @@ mod tests {
             fs::write(dir.join(f), "x").unwrap();
         }
         std::os::unix::fs::symlink(dir.join("main.js"), dir.join("link.js")).unwrap();
+        fs::create_dir_all(dir.join(".git/objects")).unwrap();
+        fs::write(dir.join(".git/objects/ab"), "x").unwrap();
         let l = list(std::slice::from_ref(&dir), None, false).unwrap();
         let rels: Vec<String> = l
             .members
@@ -245,7 +254,15 @@ mod tests {
             .map(|m| m.rel.display().to_string())
             .collect();
         assert_eq!(rels, ["README", "lib/b.js", "lib/deep/c.json", "main.js"]);
-        assert_eq!(l.skipped, [dir.join("link.js")]);
+        let mut skipped = l.skipped.clone();
+        skipped.sort();
+        assert_eq!(
+            skipped,
+            [
+                (dir.join(".git"), "version control"),
+                (dir.join("link.js"), "not a regular file")
+            ]
+        );
         assert_eq!(
             l.members[1].output,
             tmp.path().join("proj.reduced/lib/b.js")

@@ -139,9 +139,9 @@ pub(super) fn reduce(
             role.what
         ));
     }
-    for path in &listing.skipped {
+    for (path, why) in &listing.skipped {
         progress.eprintln(&format!(
-            "{bin}: note: {} is not a regular file: left out of the set",
+            "{bin}: note: {} ({why}) is left out of the set",
             path.display()
         ));
     }
