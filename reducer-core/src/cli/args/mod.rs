@@ -111,6 +111,13 @@ pub struct Args {
     )]
     pub output: Option<PathBuf>,
 
+    /// With a directory as the input: leave out the entries that match PATTERN (a name such
+    /// as `node_modules` or `*.o`, or a path below the directory such as `build/*.c` or
+    /// `docs/**`; a matching directory goes whole). Repeatable. Version-control directories
+    /// (`.git`, …) are always left out.
+    #[arg(long, value_name = "PATTERN")]
+    pub exclude: Vec<String>,
+
     /// Write the result into INPUT itself, after saving the original as INPUT.orig (or
     /// INPUT.orig.1, .2, … if that exists already).
     #[arg(long)]

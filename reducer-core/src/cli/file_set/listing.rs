@@ -3,6 +3,7 @@
 
 use super::super::guard::Role;
 use super::super::output::{default_output, next_backup, same_file, with_suffix};
+use super::exclude::Exclude;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -61,12 +62,13 @@ pub(in crate::cli) fn list(
     inputs: &[PathBuf],
     output: Option<&Path>,
     in_place: bool,
+    exclude: &Exclude,
 ) -> Result<Listing, String> {
     let (files, dir, skipped) = match inputs {
         [dir] if dir.is_dir() => {
             let mut files = Vec::new();
             let mut skipped = Vec::new();
-            walk(dir, Path::new(""), &mut files, &mut skipped)?;
+            walk(dir, Path::new(""), exclude, &mut files, &mut skipped)?;
             if files.is_empty() {
                 return Err(format!("{}: no file to reduce in it", dir.display()));
             }
@@ -119,10 +121,12 @@ fn named(dir: &Path) -> PathBuf {
 /// thousands of files the test does not need).
 const VERSION_CONTROL: &[&str] = &[".git", ".hg", ".svn", ".bzr", "_darcs", "CVS"];
 
-/// Every regular file under `dir` (links are not followed), with its path below the top.
+/// Every regular file under `dir` (links are not followed) that `exclude` does not leave
+/// out, with its path below the top.
 fn walk(
     dir: &Path,
     rel: &Path,
+    exclude: &Exclude,
     files: &mut Vec<(PathBuf, PathBuf)>,
     skipped: &mut Vec<(PathBuf, &'static str)>,
 ) -> Result<(), String> {
@@ -135,8 +139,10 @@ fn walk(
             .map_err(|e| format!("{}: {e}", path.display()))?;
         if kind.is_dir() && VERSION_CONTROL.iter().any(|v| name == *v) {
             skipped.push((path, "version control"));
+        } else if exclude.matches(&rel.join(&name)) {
+            skipped.push((path, "--exclude"));
         } else if kind.is_dir() {
-            walk(&path, &rel.join(&name), files, skipped)?;
+            walk(&path, &rel.join(&name), exclude, files, skipped)?;
         } else if kind.is_file() {
             files.push((path, rel.join(&name)));
         } else {
@@ -211,7 +217,7 @@ mod tests {
             .iter()
             .map(|f| root.join(f))
             .collect();
-        let l = list(&inputs, None, false).unwrap();
+        let l = list(&inputs, None, false, &Exclude::default()).unwrap();
         let rels: Vec<&Path> = l.members.iter().map(|m| m.rel.as_path()).collect();
         assert_eq!(
             rels,
@@ -222,17 +228,21 @@ mod tests {
             ]
         );
         assert_eq!(l.members[0].output, root.join("src/a.c.reduced"));
-        let l = list(&inputs, Some(&root.join("out")), false).unwrap();
+        let l = list(&inputs, Some(&root.join("out")), false, &Exclude::default()).unwrap();
         assert_eq!(l.members[2].output, root.join("out/include/sys/b.h"));
-        let l = list(&inputs, None, true).unwrap();
+        let l = list(&inputs, None, true, &Exclude::default()).unwrap();
         assert_eq!(l.members[1].output, root.join("include/a.h"));
         assert_eq!(l.members[1].backup, Some(root.join("include/a.h.orig")));
         // Twice the same file, a directory among files, -o naming a file.
         let twice = [inputs[0].clone(), root.join("src/../src/a.c")];
-        assert!(list(&twice, None, false).unwrap_err().contains("same file"));
+        assert!(list(&twice, None, false, &Exclude::default())
+            .unwrap_err()
+            .contains("same file"));
         let mixed = [inputs[0].clone(), root.join("include")];
-        assert!(list(&mixed, None, false).unwrap_err().contains("directory"));
-        let e = list(&inputs, Some(&inputs[0]), false).unwrap_err();
+        assert!(list(&mixed, None, false, &Exclude::default())
+            .unwrap_err()
+            .contains("directory"));
+        let e = list(&inputs, Some(&inputs[0]), false, &Exclude::default()).unwrap_err();
         assert!(e.contains("names a directory"), "{e}");
     }
 
@@ -247,7 +257,7 @@ mod tests {
         std::os::unix::fs::symlink(dir.join("main.js"), dir.join("link.js")).unwrap();
         fs::create_dir_all(dir.join(".git/objects")).unwrap();
         fs::write(dir.join(".git/objects/ab"), "x").unwrap();
-        let l = list(std::slice::from_ref(&dir), None, false).unwrap();
+        let l = list(std::slice::from_ref(&dir), None, false, &Exclude::default()).unwrap();
         let rels: Vec<String> = l
             .members
             .iter()
@@ -267,6 +277,12 @@ mod tests {
             l.members[1].output,
             tmp.path().join("proj.reduced/lib/b.js")
         );
+        // --exclude leaves out a whole directory, or files by name.
+        let exclude = Exclude::new(&["lib".to_string(), "*.md".to_string()]);
+        let fewer = list(std::slice::from_ref(&dir), None, false, &exclude).unwrap();
+        let rels: Vec<&Path> = fewer.members.iter().map(|m| m.rel.as_path()).collect();
+        assert_eq!(rels, [Path::new("README"), Path::new("main.js")]);
+        assert!(fewer.skipped.contains(&(dir.join("lib"), "--exclude")));
         // The test's script inside the directory is left out of the set.
         let script = Role::new("the test program", dir.join("lib/b.js"));
         let l = l.without(vec![script]);
@@ -274,6 +290,8 @@ mod tests {
         assert_eq!(l.left_out[0].path, dir.join("lib/b.js"));
         let empty = tmp.path().join("empty");
         fs::create_dir(&empty).unwrap();
-        assert!(list(&[empty], None, false).unwrap_err().contains("no file"));
+        assert!(list(&[empty], None, false, &Exclude::default())
+            .unwrap_err()
+            .contains("no file"));
     }
 }

@@ -8,6 +8,7 @@
 //! after saving `FILE.orig`. As for one file: the original set must be interesting, every
 //! new best is written at once, and the result is checked again at the end.
 
+mod exclude;
 mod listing;
 mod schedule;
 
@@ -50,7 +51,8 @@ pub(super) fn reduce(
     }
     let launcher = args.launcher().map_err(usage)?;
     let test = check_program(&job.test, &launcher).map_err(usage)?;
-    let listing = listing::list(&job.inputs, args.output.as_deref(), args.in_place)
+    let exclude = exclude::Exclude::new(&args.exclude);
+    let listing = listing::list(&job.inputs, args.output.as_deref(), args.in_place, &exclude)
         .map_err(usage)?
         .without(test_files(&test));
     if listing.members.is_empty() {
