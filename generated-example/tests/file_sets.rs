@@ -386,3 +386,46 @@ fn the_test_script_in_a_directory_is_left_out_and_never_rewritten() {
         .is_file());
     let _ = fs::remove_dir_all(d.parent().unwrap().join(format!("{name}.reduced")));
 }
+
+#[test]
+fn a_kept_file_is_in_every_run_as_it_is_and_never_rewritten() {
+    if !have("gcc") {
+        eprintln!("skipped: gcc is not installed");
+        return;
+    }
+    let dir = copy_example("c-headers");
+    let d = dir.path();
+    let out = run(
+        env!("CARGO_BIN_EXE_reduce-c"),
+        d,
+        &[
+            "-j",
+            "2",
+            "-a",
+            "pardis-hybrid+hoist",
+            "--in-place",
+            "--keep",
+            "types.h",
+            "--stats",
+            "s.json",
+            "buffer.c",
+            "buffer.h",
+            "types.h",
+            "--test",
+            "./interesting.sh",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        read(d.join("types.h")),
+        read(example("c-headers").join("types.h"))
+    );
+    assert!(
+        !d.join("types.h.orig").exists(),
+        "a kept file needs no backup"
+    );
+    assert!(d.join("buffer.c.orig").exists());
+    assert!(read(d.join("buffer.c")).len() < read(d.join("buffer.c.orig")).len());
+    let stats: serde_json::Value = serde_json::from_slice(&read(d.join("s.json"))).unwrap();
+    assert_eq!(stats["files"][2]["grammar"], "kept");
+}

@@ -118,6 +118,12 @@ pub struct Args {
     #[arg(long, value_name = "PATTERN")]
     pub exclude: Vec<String>,
 
+    /// Files of a set that every test run gets as they are and that are never reduced (a
+    /// Makefile, test data), by name or path as for --exclude. Repeatable. Their results are
+    /// the files unchanged (and --in-place leaves them alone).
+    #[arg(long, value_name = "PATTERN")]
+    pub keep: Vec<String>,
+
     /// Write the result into INPUT itself, after saving the original as INPUT.orig (or
     /// INPUT.orig.1, .2, … if that exists already).
     #[arg(long)]

@@ -3,7 +3,7 @@
 
 use super::super::guard::Role;
 use super::super::output::{default_output, next_backup, same_file, with_suffix};
-use super::exclude::Exclude;
+use super::patterns::Patterns;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -16,8 +16,11 @@ pub(in crate::cli) struct Member {
     pub(in crate::cli) rel: PathBuf,
     /// Where its result goes (`source` itself with `--in-place`).
     pub(in crate::cli) output: PathBuf,
-    /// With `--in-place`: where its original is saved.
+    /// With `--in-place`: where its original is saved (`None` for a kept file).
     pub(in crate::cli) backup: Option<PathBuf>,
+    /// `--keep` names it: every run gets it as it is, and it is never reduced (nor rewritten
+    /// by `--in-place`).
+    pub(in crate::cli) kept: bool,
 }
 
 /// The set: its files, and whether it came from one directory.
@@ -62,7 +65,8 @@ pub(in crate::cli) fn list(
     inputs: &[PathBuf],
     output: Option<&Path>,
     in_place: bool,
-    exclude: &Exclude,
+    exclude: &Patterns,
+    keep: &Patterns,
 ) -> Result<Listing, String> {
     let (files, dir, skipped) = match inputs {
         [dir] if dir.is_dir() => {
@@ -92,12 +96,17 @@ pub(in crate::cli) fn list(
                 (None, Some(dir), false) => with_suffix(&named(dir), ".reduced").join(&rel),
                 (None, None, false) => default_output(&source),
             };
-            let backup = if in_place { next_backup(&source) } else { None };
+            let kept = keep.matches(&rel);
+            let backup = match in_place && !kept {
+                true => next_backup(&source),
+                false => None,
+            };
             Member {
                 source,
                 rel,
                 output,
                 backup,
+                kept,
             }
         })
         .collect();
@@ -126,7 +135,7 @@ const VERSION_CONTROL: &[&str] = &[".git", ".hg", ".svn", ".bzr", "_darcs", "CVS
 fn walk(
     dir: &Path,
     rel: &Path,
-    exclude: &Exclude,
+    exclude: &Patterns,
     files: &mut Vec<(PathBuf, PathBuf)>,
     skipped: &mut Vec<(PathBuf, &'static str)>,
 ) -> Result<(), String> {
@@ -217,7 +226,14 @@ mod tests {
             .iter()
             .map(|f| root.join(f))
             .collect();
-        let l = list(&inputs, None, false, &Exclude::default()).unwrap();
+        let l = list(
+            &inputs,
+            None,
+            false,
+            &Patterns::default(),
+            &Patterns::default(),
+        )
+        .unwrap();
         let rels: Vec<&Path> = l.members.iter().map(|m| m.rel.as_path()).collect();
         assert_eq!(
             rels,
@@ -228,21 +244,54 @@ mod tests {
             ]
         );
         assert_eq!(l.members[0].output, root.join("src/a.c.reduced"));
-        let l = list(&inputs, Some(&root.join("out")), false, &Exclude::default()).unwrap();
+        let l = list(
+            &inputs,
+            Some(&root.join("out")),
+            false,
+            &Patterns::default(),
+            &Patterns::default(),
+        )
+        .unwrap();
         assert_eq!(l.members[2].output, root.join("out/include/sys/b.h"));
-        let l = list(&inputs, None, true, &Exclude::default()).unwrap();
+        let l = list(
+            &inputs,
+            None,
+            true,
+            &Patterns::default(),
+            &Patterns::default(),
+        )
+        .unwrap();
         assert_eq!(l.members[1].output, root.join("include/a.h"));
         assert_eq!(l.members[1].backup, Some(root.join("include/a.h.orig")));
         // Twice the same file, a directory among files, -o naming a file.
         let twice = [inputs[0].clone(), root.join("src/../src/a.c")];
-        assert!(list(&twice, None, false, &Exclude::default())
-            .unwrap_err()
-            .contains("same file"));
+        assert!(list(
+            &twice,
+            None,
+            false,
+            &Patterns::default(),
+            &Patterns::default()
+        )
+        .unwrap_err()
+        .contains("same file"));
         let mixed = [inputs[0].clone(), root.join("include")];
-        assert!(list(&mixed, None, false, &Exclude::default())
-            .unwrap_err()
-            .contains("directory"));
-        let e = list(&inputs, Some(&inputs[0]), false, &Exclude::default()).unwrap_err();
+        assert!(list(
+            &mixed,
+            None,
+            false,
+            &Patterns::default(),
+            &Patterns::default()
+        )
+        .unwrap_err()
+        .contains("directory"));
+        let e = list(
+            &inputs,
+            Some(&inputs[0]),
+            false,
+            &Patterns::default(),
+            &Patterns::default(),
+        )
+        .unwrap_err();
         assert!(e.contains("names a directory"), "{e}");
     }
 
@@ -257,7 +306,14 @@ mod tests {
         std::os::unix::fs::symlink(dir.join("main.js"), dir.join("link.js")).unwrap();
         fs::create_dir_all(dir.join(".git/objects")).unwrap();
         fs::write(dir.join(".git/objects/ab"), "x").unwrap();
-        let l = list(std::slice::from_ref(&dir), None, false, &Exclude::default()).unwrap();
+        let l = list(
+            std::slice::from_ref(&dir),
+            None,
+            false,
+            &Patterns::default(),
+            &Patterns::default(),
+        )
+        .unwrap();
         let rels: Vec<String> = l
             .members
             .iter()
@@ -278,10 +334,12 @@ mod tests {
             tmp.path().join("proj.reduced/lib/b.js")
         );
         // --exclude leaves out a whole directory, or files by name.
-        let exclude = Exclude::new(&["lib".to_string(), "*.md".to_string()]);
-        let fewer = list(std::slice::from_ref(&dir), None, false, &exclude).unwrap();
+        let exclude = Patterns::new(&["lib".to_string(), "*.md".to_string()]);
+        let keep = Patterns::new(&["README".to_string()]);
+        let fewer = list(std::slice::from_ref(&dir), None, false, &exclude, &keep).unwrap();
         let rels: Vec<&Path> = fewer.members.iter().map(|m| m.rel.as_path()).collect();
         assert_eq!(rels, [Path::new("README"), Path::new("main.js")]);
+        assert!(fewer.members[0].kept && !fewer.members[1].kept);
         assert!(fewer.skipped.contains(&(dir.join("lib"), "--exclude")));
         // The test's script inside the directory is left out of the set.
         let script = Role::new("the test program", dir.join("lib/b.js"));
@@ -290,8 +348,14 @@ mod tests {
         assert_eq!(l.left_out[0].path, dir.join("lib/b.js"));
         let empty = tmp.path().join("empty");
         fs::create_dir(&empty).unwrap();
-        assert!(list(&[empty], None, false, &Exclude::default())
-            .unwrap_err()
-            .contains("no file"));
+        assert!(list(
+            &[empty],
+            None,
+            false,
+            &Patterns::default(),
+            &Patterns::default()
+        )
+        .unwrap_err()
+        .contains("no file"));
     }
 }

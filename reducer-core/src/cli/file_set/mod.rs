@@ -8,8 +8,8 @@
 //! after saving `FILE.orig`. As for one file: the original set must be interesting, every
 //! new best is written at once, and the result is checked again at the end.
 
-mod exclude;
 mod listing;
+mod patterns;
 mod schedule;
 
 use super::args::{check_program, Args, Flavor, Job};
@@ -31,6 +31,7 @@ use crate::engine::oracle::command::CommandOracle;
 use crate::engine::oracle::file_set::{FileSet, SetFile};
 use crate::reduce;
 use listing::Listing;
+use patterns::Patterns;
 use schedule::{Part, Schedule};
 use std::sync::{Arc, RwLock};
 use std::time::Instant;
@@ -51,13 +52,19 @@ pub(super) fn reduce(
     }
     let launcher = args.launcher().map_err(usage)?;
     let test = check_program(&job.test, &launcher).map_err(usage)?;
-    let exclude = exclude::Exclude::new(&args.exclude);
-    let listing = listing::list(&job.inputs, args.output.as_deref(), args.in_place, &exclude)
-        .map_err(usage)?
-        .without(test_files(&test));
-    if listing.members.is_empty() {
+    let (exclude, keep) = (Patterns::new(&args.exclude), Patterns::new(&args.keep));
+    let listing = listing::list(
+        &job.inputs,
+        args.output.as_deref(),
+        args.in_place,
+        &exclude,
+        &keep,
+    )
+    .map_err(usage)?
+    .without(test_files(&test));
+    if listing.members.iter().all(|m| m.kept) {
         return Err(usage(
-            "no file to reduce: the directory holds only the test's files".to_string(),
+            "no file to reduce: every file is the test's or kept (--keep)".to_string(),
         ));
     }
     guard(&listing, &test, args).map_err(usage)?;
@@ -66,7 +73,8 @@ pub(super) fn reduce(
     let mut inputs = Vec::with_capacity(listing.members.len());
     let mut parts = Vec::with_capacity(listing.members.len());
     for m in &listing.members {
-        let grammar = chooser.by_extension(&m.rel);
+        // A kept file is never reduced: no grammar reads it.
+        let grammar = chooser.by_extension(&m.rel).filter(|_| !m.kept);
         let bytes = read_bytes(&m.source)?;
         let input = parse_input(
             bin,
@@ -165,7 +173,9 @@ pub(super) fn reduce(
     // Where the results go, now that there will be some.
     let mut writers = Vec::with_capacity(parts.len());
     for (m, bytes) in listing.members.iter().zip(&originals) {
-        let writer = if args.in_place {
+        let writer = if args.in_place && m.kept {
+            BestWriter::holding(m.source.clone(), bytes)
+        } else if args.in_place {
             let backup = write_backup(&m.source, bytes).map_err(|e| {
                 usage(format!(
                     "cannot save the original of {}: {e}",
@@ -195,6 +205,7 @@ pub(super) fn reduce(
         .zip(&writers)
         .map(|((m, (grammar, options)), writer)| Part {
             rel: m.rel.clone(),
+            kept: m.kept,
             grammar,
             options,
             writer: writer.clone(),
@@ -349,7 +360,7 @@ fn guard(listing: &Listing, test: &[std::ffi::OsString], args: &Args) -> Result<
     let result = (!args.in_place).then_some(first.output.as_path());
     let mut files = Files::of_run(&first.source, test, result, &backups, args.stats.as_deref());
     for m in &listing.members[1..] {
-        match args.in_place {
+        match args.in_place && !m.kept {
             true => files.outputs.push(Role::new(IN_PLACE, &m.source)),
             false => files.protected.push(Role::new("an input", &m.source)),
         }

@@ -27,6 +27,8 @@ use std::sync::{Arc, RwLock};
 pub(super) struct Part<'g> {
     /// Its path in a run's directory (for messages).
     pub(super) rel: PathBuf,
+    /// `--keep`: every run gets it as it is; it is never reduced.
+    pub(super) kept: bool,
     /// Its grammar (`None`: reduced as text).
     pub(super) grammar: Option<Grammar<'g>>,
     /// The algorithms' options for that grammar (GTR's corpus learned).
@@ -66,7 +68,10 @@ impl Schedule<'_, '_> {
         let mut grammars: Vec<String> = self
             .parts
             .iter()
-            .map(|p| p.grammar.map_or("text", |g| g.lang.name()).to_string())
+            .map(|p| match (p.kept, p.grammar) {
+                (true, _) => "kept".to_string(),
+                (false, g) => g.map_or("text", |g| g.lang.name()).to_string(),
+            })
             .collect();
         // How many times a file of the set has changed, and that count when each file was
         // last tried emptied and last reduced (in this phase): the same file in the same
@@ -157,10 +162,12 @@ impl Schedule<'_, '_> {
         }
     }
 
-    /// The indices of the files not empty, the largest first (the first given first among
+    /// The indices of the files to reduce (not empty, not kept), the largest first (the first given first among
     /// equals).
     fn largest_first(&self, texts: &[Vec<u8>]) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..texts.len()).filter(|&i| !texts[i].is_empty()).collect();
+        let mut order: Vec<usize> = (0..texts.len())
+            .filter(|&i| !texts[i].is_empty() && !self.parts[i].kept)
+            .collect();
         order.sort_by_key(|&i| std::cmp::Reverse(texts[i].len()));
         order
     }

@@ -8,7 +8,8 @@
 //! ```
 //!
 //! A file's `grammar` is as in the single-file record (`"C"`, `"C after fallback"`, …), or
-//! `"text"` (no grammar reads its extension: ddmin on lines and characters) or `"emptied"`.
+//! `"text"` (no grammar reads its extension: ddmin on lines and characters), `"emptied"`, or
+//! `"kept"` (`--keep`: never reduced).
 
 use super::super::Exit;
 use super::{CacheRecord, FileSize, Options, PassRecord, Queries, Times, Tool};
@@ -21,7 +22,7 @@ pub struct SetMember {
     pub input: FileSize,
     /// Its result.
     pub output: FileSize,
-    /// How it was reduced: as in the single-file record, or `"text"` or `"emptied"`.
+    /// How it was reduced: as in the single-file record, or `"text"`, `"emptied"`, `"kept"`.
     pub grammar: String,
 }
 

@@ -1,20 +1,21 @@
-//! `--exclude PATTERN`: entries of a directory input left out of the set. A pattern without
-//! a `/` is matched against each entry's name (`node_modules`, `*.o`); one with a `/`
-//! against the entry's path below the directory (`build/*.c`, `docs/**`). `*` matches any
+//! The patterns of `--exclude` (entries of a directory input left out of the set) and
+//! `--keep` (files of the set every run gets as they are, never reduced). A pattern without
+//! a `/` is matched against each entry's name (`node_modules`, `*.o`, `Makefile`); one with a
+//! `/` against the entry's path below the directory (`build/*.c`, `docs/**`). `*` matches any
 //! run of characters but `/`, `**` any run at all, `?` one character but `/`. A directory
-//! that matches is left out whole.
+//! that `--exclude` matches is left out whole.
 
 use std::path::Path;
 
-/// The `--exclude` patterns of a run.
+/// The patterns of one option.
 #[derive(Clone, Debug, Default)]
-pub(in crate::cli) struct Exclude {
+pub(in crate::cli) struct Patterns {
     patterns: Vec<String>,
 }
 
-impl Exclude {
+impl Patterns {
     /// The patterns as given (a leading `/` or `./` is dropped).
-    pub(in crate::cli) fn new(patterns: &[String]) -> Exclude {
+    pub(in crate::cli) fn new(patterns: &[String]) -> Patterns {
         let patterns = patterns
             .iter()
             .map(|p| {
@@ -24,10 +25,10 @@ impl Exclude {
             })
             .filter(|p| !p.is_empty())
             .collect();
-        Exclude { patterns }
+        Patterns { patterns }
     }
 
-    /// Whether the entry at `rel` (its path below the directory) is left out.
+    /// Whether the entry at `rel` (its path below the directory, or in the set) matches.
     pub(in crate::cli) fn matches(&self, rel: &Path) -> bool {
         let path = rel.to_string_lossy();
         let name = rel
@@ -63,8 +64,8 @@ fn glob(pattern: &[u8], text: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    fn ex(patterns: &[&str]) -> Exclude {
-        Exclude::new(&patterns.iter().map(|p| p.to_string()).collect::<Vec<_>>())
+    fn ex(patterns: &[&str]) -> Patterns {
+        Patterns::new(&patterns.iter().map(|p| p.to_string()).collect::<Vec<_>>())
     }
 
     #[test]
