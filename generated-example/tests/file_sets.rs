@@ -231,9 +231,10 @@ fn a_javascript_module_and_its_import_reduce_together() {
     let out = run(
         env!("CARGO_BIN_EXE_reduce-js"),
         d,
+        // -j 4: the merge mode, on a set.
         &[
             "-j",
-            "2",
+            "4",
             "main.mjs",
             "format.mjs",
             "--test",
