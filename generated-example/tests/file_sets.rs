@@ -276,6 +276,9 @@ fn a_mixed_language_directory_reduces_with_the_reduce_binary() {
     }
     let dir = copy_example("mixed");
     let d = dir.path();
+    // An empty JSON file (which JSON does not read) is never reduced: not refused, even with
+    // --no-fallback.
+    fs::write(d.join("project/data/empty.json"), "").unwrap();
     // Deletion only, to keep the test short; the default goes on with transformations.
     let out = run(
         env!("CARGO_BIN_EXE_reduce"),
@@ -285,6 +288,7 @@ fn a_mixed_language_directory_reduces_with_the_reduce_binary() {
             "2",
             "-a",
             "pardis-hybrid+hoist",
+            "--no-fallback",
             "--stats",
             "stats.json",
             "project",

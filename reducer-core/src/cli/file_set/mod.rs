@@ -73,16 +73,12 @@ pub(super) fn reduce(
     let mut inputs = Vec::with_capacity(listing.members.len());
     let mut parts = Vec::with_capacity(listing.members.len());
     for m in &listing.members {
-        // A kept file is never reduced: no grammar reads it.
+        // A kept file is never reduced: no grammar reads it. Nor is an empty one: whether
+        // its grammar reads it (JSON does not) does not matter, even with --no-fallback.
         let grammar = chooser.by_extension(&m.rel).filter(|_| !m.kept);
         let bytes = read_bytes(&m.source)?;
-        let input = parse_input(
-            bin,
-            grammar.map(|g| g.lang),
-            &m.source,
-            bytes,
-            args.no_fallback,
-        )?;
+        let reader = grammar.map(|g| g.lang).filter(|_| !bytes.is_empty());
+        let input = parse_input(bin, reader, &m.source, bytes, args.no_fallback)?;
         let mut options = args.algo_options();
         if let Some(corpus) = grammar
             .map(|g| args.learn_corpus(g.lang))
@@ -134,10 +130,8 @@ pub(super) fn reduce(
         progress.eprintln(&format!("{bin}: {warning}"));
     }
     super::run::install_interrupt_handler(tester.interrupt_flag(), progress.clone());
-    // An empty file is never reduced: whether its grammar reads it does not matter.
     for (input, (grammar, _)) in inputs.iter().zip(&parts) {
-        if let (Some(rejected), Some(g), false) = (&input.rejected, grammar, input.bytes.is_empty())
-        {
+        if let (Some(rejected), Some(g)) = (&input.rejected, grammar) {
             progress.eprintln(&rejected.warning);
             progress.eprintln(&fallback_note(bin, g.lang, g.fallback, rejected.utf8));
         }
