@@ -36,6 +36,13 @@ pub mod java {
     pub struct Java;
 }
 
+/// Go 1.22 source files (automatic semicolons, generics), from `grammars/go.pest`.
+pub mod go {
+    /// The Go language: `impl reducer_core::Language for Go` is generated.
+    #[reducer_macros::reducer(grammar = "../../grammars/go.pest", name = "Go", extensions = ["go"])]
+    pub struct Go;
+}
+
 /// The structure grammar, from `grammars/structure.pest`: the language-independent fallback
 /// every reducer binary uses when its input does not parse with its own grammar
 /// (`reducer_core::cli::main_with_fallback`). Every UTF-8 text parses with it.
@@ -46,6 +53,7 @@ pub mod structure {
 }
 
 pub use c::C;
+pub use go::Go;
 pub use java::Java;
 pub use javascript::JavaScript;
 pub use json::Json;
