@@ -1,6 +1,6 @@
-// A small stock-keeping program with one mistake that `go vet` finds: a Printf verb that
-// does not match its argument. The reducer should keep just enough of the file for vet to
-// report the same mistake.
+// A small stock-keeping program with one mistake that the Go compiler reports: a generic
+// function instantiated with a type its constraint does not allow. The reducer should keep
+// just enough of the file for the compiler to report the same error.
 package main
 
 import (
@@ -94,11 +94,12 @@ func (s *store) report() string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		// The mistake: %d for a string.
-		fmt.Fprintf(&b, "%-8s %d x%3d  %8.2f", it.SKU, it.Name, it.Count, it.Price)
+		fmt.Fprintf(&b, "%-8s %-10s x%3d  %8.2f", it.SKU, it.Name, it.Count, it.Price)
 	}
 	value := Sum(items, func(it *Item) float64 { return float64(it.Count) * it.Price })
-	fmt.Fprintf(&b, "\ntotal value %.2f", value)
+	// The mistake: names are strings, and Number has no string in its type set.
+	names := Sum(items, func(it *Item) string { return it.Name })
+	fmt.Fprintf(&b, "\ntotal value %.2f (%s)", value, names)
 	return b.String()
 }
 
