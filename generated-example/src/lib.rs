@@ -18,6 +18,17 @@ pub mod c {
     pub struct C;
 }
 
+/// C++ (C++98 to C++23 with the GNU extensions of libstdc++), from `grammars/cpp.pest`.
+pub mod cpp {
+    /// The C++ language: `impl reducer_core::Language for Cpp` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/cpp.pest",
+        name = "C++",
+        extensions = ["cpp", "cc", "cxx", "c++", "hpp", "hh", "hxx", "ii", "ipp", "tcc", "C", "H"]
+    )]
+    pub struct Cpp;
+}
+
 /// ECMAScript 2020 scripts and modules, from `grammars/javascript.pest`.
 pub mod javascript {
     /// The JavaScript language: `impl reducer_core::Language for JavaScript` is generated.
@@ -53,6 +64,7 @@ pub mod structure {
 }
 
 pub use c::C;
+pub use cpp::Cpp;
 pub use go::Go;
 pub use java::Java;
 pub use javascript::JavaScript;

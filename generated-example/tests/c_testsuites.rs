@@ -8,195 +8,21 @@
 //! and the `c2x-*` files gcc accepts with `-std=c2x`. Every accepted file must print back
 //! byte for byte. Each test skips with a message when the tarball or gcc is absent.
 
+mod gcc_testsuite;
+
+use gcc_testsuite::{dg_options, extract, files, have, parallel, preprocess, summarize, tarball};
 use generated_example::C;
-use reducer_core::Language;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 use std::time::Instant;
 
-/// The gcc 12 source tarball of Debian's `gcc-12-source`.
-fn tarball() -> Option<PathBuf> {
-    let dir = Path::new("/usr/src/gcc-12");
-    let found = std::fs::read_dir(dir).ok().and_then(|entries| {
-        let mut tars: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| {
-                p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with("gcc-") && n.contains(".tar"))
-            })
-            .collect();
-        tars.sort();
-        tars.pop()
-    });
-    if found.is_none() {
-        eprintln!(
-            "skipped: no gcc source tarball under /usr/src/gcc-12 (apt-get install gcc-12-source)"
-        );
-    }
-    found
+/// gcc's verdict and `gcc -E` output (`-std=gnu17` unless the options name a standard).
+fn gcc_preprocess(path: &std::path::Path, opts: &[String]) -> Option<String> {
+    preprocess("gcc", "-std=gnu17", path, opts)
 }
 
-fn have_gcc() -> bool {
-    let ok = Command::new("gcc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: no gcc");
-    }
-    ok
-}
-
-/// Extracts the members matching `patterns` (`tar --wildcards`) into a new temporary directory.
-fn extract(tar: &Path, patterns: &[&str]) -> Option<tempfile::TempDir> {
-    let out = tempfile::tempdir().unwrap();
-    let status = Command::new("tar")
-        .arg("-xf")
-        .arg(tar)
-        .arg("-C")
-        .arg(out.path())
-        .arg("--wildcards")
-        .args(patterns)
-        .status();
-    if !status.is_ok_and(|s| s.success()) {
-        eprintln!(
-            "skipped: could not extract {patterns:?} from {}",
-            tar.display()
-        );
-        return None;
-    }
-    Some(out)
-}
-
-/// The `.c` files below `dir` (recursively), sorted.
-fn c_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "c") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-/// The options of a test's `{ dg-options "…" }` and `{ dg-additional-options "…" }` lines that
-/// matter to the front end (`-std=`, `-ansi`, `-D`, `-U`, `-f…`, `-trigraphs`, `-pedantic…`);
-/// target options (`-m…`) and the rest are dropped.
-fn dg_options(text: &str) -> Vec<String> {
-    let mut opts = Vec::new();
-    for line in text.lines() {
-        for key in ["dg-options", "dg-additional-options"] {
-            let Some(at) = line.find(key) else { continue };
-            let rest = &line[at + key.len()..];
-            let Some(open) = rest.find('"') else { continue };
-            let Some(len) = rest[open + 1..].find('"') else {
-                continue;
-            };
-            for o in rest[open + 1..open + 1 + len].split_whitespace() {
-                if [
-                    "-std=",
-                    "-ansi",
-                    "-D",
-                    "-U",
-                    "-f",
-                    "-trigraphs",
-                    "-pedantic",
-                ]
-                .iter()
-                .any(|p| o.starts_with(p))
-                    && !o.starts_with("-fdump")
-                    && !o.starts_with("-fprofile")
-                {
-                    opts.push(o.to_string());
-                }
-            }
-        }
-    }
-    opts
-}
-
-/// gcc's verdict and preprocessed output for `path` with `opts` (plus `-std=gnu17` when
-/// `opts` names no standard): `None` when `gcc -fsyntax-only` rejects the file. One gcc run:
-/// `-save-temps` keeps the preprocessed text it checked (the same bytes `gcc -E` prints).
-fn gcc_preprocess(path: &Path, opts: &[String]) -> Option<String> {
-    let mut args: Vec<String> = vec!["-w".into()];
-    if !opts.iter().any(|o| o.starts_with("-std=") || o == "-ansi") {
-        args.push("-std=gnu17".into());
-    }
-    args.extend(opts.iter().cloned());
-    let temps = tempfile::tempdir().ok()?;
-    let syntax = Command::new("gcc")
-        .args(&args)
-        .args(["-fsyntax-only", "-save-temps", "-dumpdir"])
-        .arg(temps.path().join("x-"))
-        .arg("-I")
-        .arg(path.parent().unwrap())
-        .arg(path)
-        .output()
-        .ok()?;
-    if !syntax.status.success() {
-        return None;
-    }
-    let stem = path.file_stem()?.to_str()?;
-    let pre = std::fs::read(temps.path().join(format!("x-{stem}.i"))).ok()?;
-    String::from_utf8(pre).ok()
-}
-
-/// Parses `text` and checks the print-back: `None` when accepted, else the reason.
+/// The C grammar's verdict on `text`: `None` when it parses and prints back.
 fn check(text: &str) -> Option<String> {
-    match C.parse(text) {
-        Ok(tree) if tree.text() == text => None,
-        Ok(_) => Some("prints back differently".into()),
-        Err(e) => Some(e.to_string().lines().next().unwrap_or("").to_string()),
-    }
-}
-
-/// Runs `f` on every item of `items` on two threads; results in the order of `items`.
-fn parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let half = items.len().div_ceil(2);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = items
-            .chunks(half.max(1))
-            .map(|chunk| s.spawn(|| chunk.iter().map(&f).collect::<Vec<R>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    })
-}
-
-/// Prints the failures and returns the acceptance rate; fails at once on a print-back error.
-fn summarize(what: &str, n: usize, failures: &[(PathBuf, String)], root: &Path) -> f64 {
-    let rate = if n == 0 {
-        1.0
-    } else {
-        1.0 - failures.len() as f64 / n as f64
-    };
-    eprintln!(
-        "{what}: {} of {n} parse ({:.2} %)",
-        n - failures.len(),
-        rate * 100.0
-    );
-    for (p, why) in failures.iter().take(60) {
-        eprintln!("  {}: {why}", p.strip_prefix(root).unwrap_or(p).display());
-    }
-    assert!(
-        failures
-            .iter()
-            .all(|(_, why)| why != "prints back differently"),
-        "{what}: a file parsed but printed back differently"
-    );
-    rate
+    gcc_testsuite::check(&C, text)
 }
 
 /// The `gcc.c-torture/{compile,execute}` tests (3,694 files): raw, and after `gcc -E` for
@@ -205,7 +31,7 @@ fn summarize(what: &str, n: usize, failures: &[(PathBuf, String)], root: &Path) 
 #[test]
 fn gcc_torture_tests_parse() {
     let Some(tar) = tarball() else { return };
-    if !have_gcc() {
+    if !have("gcc") {
         return;
     }
     let started = Instant::now();
@@ -218,7 +44,7 @@ fn gcc_torture_tests_parse() {
     ) else {
         return;
     };
-    let paths = c_files(dir.path());
+    let paths = files(dir.path(), "c");
     assert!(paths.len() >= 3000, "only {} torture files", paths.len());
     let extracted = started.elapsed().as_secs_f64();
 
@@ -270,13 +96,13 @@ fn gcc_torture_tests_parse() {
 #[test]
 fn gcc_c2x_tests_parse() {
     let Some(tar) = tarball() else { return };
-    if !have_gcc() {
+    if !have("gcc") {
         return;
     }
     let Some(dir) = extract(&tar, &["*/gcc/testsuite/gcc.dg/c2x-*.c"]) else {
         return;
     };
-    let paths: Vec<(PathBuf, String, Vec<String>)> = c_files(dir.path())
+    let paths: Vec<(PathBuf, String, Vec<String>)> = files(dir.path(), "c")
         .into_iter()
         .filter_map(|p| {
             let text = String::from_utf8(std::fs::read(&p).ok()?).ok()?;

@@ -1,21 +1,22 @@
 //! `reduce`: every language of the project in one binary. Each input file is read with the
-//! grammar its extension selects (C, JavaScript, JSON, Java, Go), a file no grammar claims is
-//! reduced as text, so a mixed tree (`reduce proj/ --test t.sh`) is one run.
+//! grammar its extension selects (C, C++, JavaScript, JSON, Java, Go), a file no grammar
+//! claims is reduced as text, so a mixed tree (`reduce proj/ --test t.sh`) is one run.
 
-use generated_example::{Go, Java, JavaScript, Json, Structure, C};
+use generated_example::{Cpp, Go, Java, JavaScript, Json, Structure, C};
 use reducer_core::cli::Grammar;
 
 fn main() -> std::process::ExitCode {
-    let (c, js, json, java, go, structure) = (C, JavaScript, Json, Java, Go, Structure);
+    let structure = Structure;
     let with_structure = |lang| Grammar {
         lang,
         fallback: Some(&structure),
     };
     reducer_core::cli::main_many(&[
-        with_structure(&c),
-        with_structure(&js),
-        with_structure(&json),
-        with_structure(&java),
-        with_structure(&go),
+        with_structure(&C),
+        with_structure(&Cpp),
+        with_structure(&JavaScript),
+        with_structure(&Json),
+        with_structure(&Java),
+        with_structure(&Go),
     ])
 }

@@ -81,21 +81,20 @@ impl<'a> Chooser<'a> {
     }
 
     /// The grammar `--lang` chooses for `path`'s extension, or else the one whose
-    /// extensions include it (`None`: reduced as text).
+    /// extensions include it, the same case first (`.C` is C++, `.c` is C), then in any
+    /// case (`None`: reduced as text).
     pub(super) fn by_extension(&self, path: &Path) -> Option<Grammar<'a>> {
         if let Some(chosen) = self.choice(path) {
             return chosen;
         }
         let ext = path.extension()?.to_str()?;
-        self.grammars
-            .iter()
-            .find(|g| {
-                g.lang
-                    .extensions()
-                    .iter()
-                    .any(|e| e.eq_ignore_ascii_case(ext))
-            })
-            .copied()
+        let claims = |same: &dyn Fn(&str) -> bool| {
+            self.grammars
+                .iter()
+                .find(|g| g.lang.extensions().iter().any(|e| same(e)))
+                .copied()
+        };
+        claims(&|e| e == ext).or_else(|| claims(&|e| e.eq_ignore_ascii_case(ext)))
     }
 
     /// What `--lang` says about `path`'s extension, if anything.

@@ -1,0 +1,5 @@
+//! `reduce-cpp`: the C++ reducer (see `reducer_core::cli`).
+
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main_with_fallback::<generated_example::Cpp, generated_example::Structure>()
+}
