@@ -336,3 +336,60 @@ fn snippets_get_the_verdict_of_luac() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn minimal_texts_are_the_natural_ones() {
+    let tables = Lua.tables();
+    let min = |name: &str| {
+        let id = Lua::rule_id(name).unwrap_or_else(|| panic!("no rule {name}"));
+        tables.rule(id).min_text
+    };
+    for level in [
+        "expression",
+        "and_expression",
+        "comparison",
+        "concatenation",
+        "unary",
+        "power",
+        "simple_expression",
+        "field",
+    ] {
+        assert_eq!(min(level), Some("0"), "{level}");
+    }
+    assert_eq!(min("block"), Some(""));
+    assert_eq!(min("chunk"), Some(""));
+    assert_eq!(min("statement"), Some(";"));
+    assert_eq!(min("expression_statement"), Some("a()"));
+    assert_eq!(min("function_body"), Some("()end"));
+    assert_eq!(min("table"), Some("{}"));
+    assert_eq!(min("string"), Some("\"\""));
+    assert_eq!(min("if_statement"), Some("if 0 then end"));
+    assert!(
+        Lua::GRAMMAR_WARNINGS.is_empty(),
+        "{:?}",
+        Lua::GRAMMAR_WARNINGS
+    );
+}
+
+#[test]
+fn deep_nesting_ends_in_a_tree_or_an_error() {
+    for (open, close) in [
+        ("(", ")"),
+        ("{", "}"),
+        ("f(", ")"),
+        ("function() return ", " end"),
+        ("-", ""),
+        ("2^", ""),
+    ] {
+        for depth in [100, 3_000] {
+            let text = format!("x = {}1{}", open.repeat(depth), close.repeat(depth));
+            if let Ok(tree) = Lua.parse(&text) {
+                assert_eq!(tree.text(), text);
+            }
+            // Unclosed: an error, never a crash.
+            assert!(
+                Lua.parse(&format!("x = {}1", open.repeat(depth))).is_err() || close.is_empty()
+            );
+        }
+    }
+}
