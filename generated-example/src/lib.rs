@@ -54,6 +54,13 @@ pub mod go {
     pub struct Go;
 }
 
+/// Lua 5.4 chunks (scripts, modules, Nmap `.nse` scripts), from `grammars/lua.pest`.
+pub mod lua {
+    /// The Lua language: `impl reducer_core::Language for Lua` is generated.
+    #[reducer_macros::reducer(grammar = "../../grammars/lua.pest", name = "Lua", extensions = ["lua", "nse"])]
+    pub struct Lua;
+}
+
 /// The structure grammar, from `grammars/structure.pest`: the language-independent fallback
 /// every reducer binary uses when its input does not parse with its own grammar
 /// (`reducer_core::cli::main_with_fallback`). Every UTF-8 text parses with it.
@@ -69,4 +76,5 @@ pub use go::Go;
 pub use java::Java;
 pub use javascript::JavaScript;
 pub use json::Json;
+pub use lua::Lua;
 pub use structure::Structure;

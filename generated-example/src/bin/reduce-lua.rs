@@ -1,0 +1,5 @@
+//! `reduce-lua`: the Lua reducer (see `reducer_core::cli`).
+
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main_with_fallback::<generated_example::Lua, generated_example::Structure>()
+}
