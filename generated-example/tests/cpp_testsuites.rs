@@ -149,7 +149,9 @@ fn sample(
     let started = Instant::now();
     let dir = extract(&tar, &[pattern])?;
     let paths: Vec<PathBuf> = files(dir.path(), ext).into_iter().step_by(step).collect();
-    let results: Vec<Option<(Option<String>, Option<String>)>> = parallel(&paths, |p| {
+    // Per file: None when g++ rejects it, else the raw and the preprocessed verdicts.
+    type Verdicts = (Option<String>, Option<String>);
+    let results: Vec<Option<Verdicts>> = parallel(&paths, |p| {
         let text = String::from_utf8(std::fs::read(p).ok()?).ok()?;
         let mut opts = dg_options(&text);
         opts.retain(|o| !o.starts_with("-fdump") && !o.starts_with("-fplugin"));
@@ -161,7 +163,7 @@ fn sample(
         }
         preprocess("g++", "-std=gnu++17", p, &opts).map(|pre| (check(&text), check(&pre)))
     });
-    let accepted: Vec<(PathBuf, (Option<String>, Option<String>))> = paths
+    let accepted: Vec<(PathBuf, Verdicts)> = paths
         .iter()
         .zip(results)
         .filter_map(|(p, r)| r.map(|r| (p.clone(), r)))
