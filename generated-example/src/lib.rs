@@ -61,6 +61,14 @@ pub mod lua {
     pub struct Lua;
 }
 
+/// Rust (editions 2021 and 2024, with the unstable syntax of rustc's own sources), from
+/// `grammars/rust.pest`.
+pub mod rust {
+    /// The Rust language: `impl reducer_core::Language for Rust` is generated.
+    #[reducer_macros::reducer(grammar = "../../grammars/rust.pest", name = "Rust", extensions = ["rs"])]
+    pub struct Rust;
+}
+
 /// The structure grammar, from `grammars/structure.pest`: the language-independent fallback
 /// every reducer binary uses when its input does not parse with its own grammar
 /// (`reducer_core::cli::main_with_fallback`). Every UTF-8 text parses with it.
@@ -77,4 +85,5 @@ pub use java::Java;
 pub use javascript::JavaScript;
 pub use json::Json;
 pub use lua::Lua;
+pub use rust::Rust;
 pub use structure::Structure;

@@ -1,0 +1,5 @@
+//! `reduce-rust`: the Rust reducer (see `reducer_core::cli`).
+
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main_with_fallback::<generated_example::Rust, generated_example::Structure>()
+}
