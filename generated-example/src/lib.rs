@@ -69,6 +69,13 @@ pub mod rust {
     pub struct Rust;
 }
 
+/// Python 3.12 modules (indentation, f-strings, `match`, type parameters), from `grammars/python.pest`.
+pub mod python {
+    /// The Python language: `impl reducer_core::Language for Python` is generated.
+    #[reducer_macros::reducer(grammar = "../../grammars/python.pest", name = "Python", extensions = ["py", "pyi"])]
+    pub struct Python;
+}
+
 /// The structure grammar, from `grammars/structure.pest`: the language-independent fallback
 /// every reducer binary uses when its input does not parse with its own grammar
 /// (`reducer_core::cli::main_with_fallback`). Every UTF-8 text parses with it.
@@ -85,5 +92,6 @@ pub use java::Java;
 pub use javascript::JavaScript;
 pub use json::Json;
 pub use lua::Lua;
+pub use python::Python;
 pub use rust::Rust;
 pub use structure::Structure;

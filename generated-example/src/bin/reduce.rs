@@ -1,8 +1,9 @@
 //! `reduce`: every language of the project in one binary. Each input file is read with the
-//! grammar its extension selects (C, C++, JavaScript, JSON, Java, Go, Lua, Rust), a file no
-//! grammar claims is reduced as text, so a mixed tree (`reduce proj/ --test t.sh`) is one run.
+//! grammar its extension selects (C, C++, JavaScript, JSON, Java, Go, Lua, Rust, Python), a
+//! file no grammar claims is reduced as text, so a mixed tree (`reduce proj/ --test t.sh`) is
+//! one run.
 
-use generated_example::{Cpp, Go, Java, JavaScript, Json, Lua, Rust, Structure, C};
+use generated_example::{Cpp, Go, Java, JavaScript, Json, Lua, Python, Rust, Structure, C};
 use reducer_core::cli::Grammar;
 
 fn main() -> std::process::ExitCode {
@@ -20,5 +21,6 @@ fn main() -> std::process::ExitCode {
         with_structure(&Go),
         with_structure(&Lua),
         with_structure(&Rust),
+        with_structure(&Python),
     ])
 }

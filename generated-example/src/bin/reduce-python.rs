@@ -1,0 +1,6 @@
+//! `reduce-python`: the Python reducer (see `reducer_core::cli`).
+
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main_with_fallback::<generated_example::Python, generated_example::Structure>(
+    )
+}
