@@ -9,6 +9,7 @@
 //! target/release/bench cache-study --cases jrts/3299 --out docs/bench/cache
 //! target/release/bench split-study --cases jrts/3483 --out docs/bench/split
 //! target/release/bench table --out docs/bench/headline
+//! target/release/bench parse --cases 'perses/*' --out docs/bench/parse
 //! ```
 //!
 //! Runs are made one after the other, never two at once. The results file is rewritten after
@@ -17,6 +18,7 @@
 
 mod machine;
 mod markdown;
+mod parse;
 mod plot;
 mod results;
 mod runner;
@@ -109,6 +111,26 @@ enum Cmd {
         #[arg(long, value_delimiter = ',', default_value = "exact,merge")]
         modes: Vec<String>,
     },
+    /// Parse throughput and peak memory per input: each input parsed by its binary's
+    /// `--parse-only` in a process of its own; MB/s over the process's CPU time and peak RSS
+    /// over the input's bytes (see `parse.rs`).
+    Parse {
+        /// Benchmark cases, comma-separated: `SET/NAME` or `SET/*`.
+        #[arg(long, value_delimiter = ',')]
+        cases: Vec<String>,
+        /// More input files (the binary is chosen by extension); repeatable.
+        #[arg(long = "file", value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Write the table to DIR/parse.md as well.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Where the benchmark inputs are (as for `run`).
+        #[arg(long, value_name = "DIR")]
+        bench_dir: Option<PathBuf>,
+        /// Where the reducer binaries are (default: `target/release` of the workspace).
+        #[arg(long, value_name = "DIR")]
+        bin_dir: Option<PathBuf>,
+    },
     /// Re-render `results.md` and the plots from `results.json`.
     Table {
         /// The results directory (holds `results.json`).
@@ -165,6 +187,37 @@ fn main() -> ExitCode {
 fn real_main(cli: Cli) -> Result<ExitCode, String> {
     let argv: Vec<String> = std::env::args().collect();
     match cli.command {
+        Cmd::Parse {
+            cases,
+            files,
+            out,
+            bench_dir,
+            bin_dir,
+        } => {
+            let root = workspace_root();
+            let cases = if cases.is_empty() {
+                Vec::new()
+            } else {
+                let dir = bench_dir.unwrap_or_else(|| default_bench_dir(&root));
+                let dir =
+                    std::fs::canonicalize(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                runner::resolve_cases(&dir, &cases)?
+            };
+            if cases.is_empty() && files.is_empty() {
+                return Err("parse: give --cases or --file".to_string());
+            }
+            let bin_dir = bin_dir.unwrap_or_else(|| root.join("target").join("release"));
+            let scratch = root.join("target").join("bench-outputs").join("parse");
+            let rows = parse::measure(&cases, &files, &bin_dir, &scratch)?;
+            let table = parse::table(&rows);
+            print!("{table}");
+            if let Some(out) = out {
+                std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+                let path = out.join("parse.md");
+                std::fs::write(&path, &table).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Cmd::Table { out } => {
             let results = Results::load(&out.join("results.json"))?;
             render(&out, &results)?;
@@ -346,11 +399,15 @@ fn bench_dir(common: &Common) -> PathBuf {
     if let Some(d) = &common.bench_dir {
         return d.clone();
     }
+    default_bench_dir(&workspace_root())
+}
+
+/// `$BENCH_DIR`, else `../shared/bench` next to the workspace `root`.
+fn default_bench_dir(root: &Path) -> PathBuf {
     if let Some(d) = std::env::var_os("BENCH_DIR") {
         return PathBuf::from(d);
     }
-    let root = workspace_root();
-    root.parent().unwrap_or(&root).join("shared").join("bench")
+    root.parent().unwrap_or(root).join("shared").join("bench")
 }
 
 fn cases(common: &Common) -> Result<Vec<Case>, String> {

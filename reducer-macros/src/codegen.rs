@@ -32,6 +32,62 @@ pub struct Input<'a> {
 /// The name of the generated atomic rule that wraps the grammar's `COMMENT`.
 const COMMENT_WRAPPER: &str = "reducer_comment__";
 
+/// The name of the generated atomic rule that matches what pest skips between elements.
+const SKIP_RULE: &str = "reducer_skip__";
+
+/// The elements of the start rule when it is a plain sequence `SOI ~ e1 ~ … ~ EOI` of
+/// visible rules, each with an optional `?`, `*` or `+`: (rule name, `One`/`Optional`/
+/// `Star`/`Plus`). `None` for any other shape, or when the grammar could tell a parse one
+/// element at a time from a parse of the whole input (`SOI` used elsewhere, pest's stack).
+fn start_sequence(grammar: &str, start: &str) -> Option<Vec<(String, &'static str)>> {
+    let words = |line: &str| -> Vec<String> {
+        line.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let lines: Vec<&str> = grammar
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect();
+    let soi = lines.iter().flat_map(|l| words(l)).filter(|w| w == "SOI");
+    let stack = ["PUSH", "POP", "POP_ALL", "PEEK", "PEEK_ALL", "DROP"];
+    if soi.count() != 1
+        || lines
+            .iter()
+            .flat_map(|l| words(l))
+            .any(|w| stack.contains(&w.as_str()))
+    {
+        return None;
+    }
+    let body = lines
+        .iter()
+        .find_map(|l| l.strip_prefix(&format!("{start} = {{ SOI ~ ")))?
+        .trim_end()
+        .strip_suffix(" ~ EOI }")?;
+    let mut elements = Vec::new();
+    for e in body.split(" ~ ") {
+        let (name, repeat) = match e.as_bytes().last()? {
+            b'?' => (&e[..e.len() - 1], "Optional"),
+            b'*' => (&e[..e.len() - 1], "Star"),
+            b'+' => (&e[..e.len() - 1], "Plus"),
+            _ => (e, "One"),
+        };
+        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return None;
+        }
+        // A silent rule leaves no pair of its own to measure the element by.
+        let definition = lines
+            .iter()
+            .find_map(|l| l.strip_prefix(&format!("{name} = ")))?;
+        if definition.starts_with('_') {
+            return None;
+        }
+        elements.push((name.to_string(), repeat));
+    }
+    Some(elements)
+}
+
 /// Whether the struct derives `Default` (then no `impl Default` is generated).
 fn derives_default(item: &ItemStruct) -> bool {
     item.attrs.iter().any(|a| {
@@ -106,11 +162,27 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
     // A comment rule gets an atomic wrapper, so that the parser reports how long a comment
     // is (a silent rule leaves no pair to measure).
     let has_comment = tables.id("COMMENT").is_some_and(|i| tables.rules[i].hidden);
-    let pest_grammar = if has_comment {
-        format!("{}\n{COMMENT_WRAPPER} = @{{ COMMENT }}\n", input.grammar)
-    } else {
-        input.grammar.clone()
-    };
+    let mut pest_grammar = input.grammar.clone();
+    if has_comment {
+        pest_grammar.push_str(&format!("\n{COMMENT_WRAPPER} = @{{ COMMENT }}\n"));
+    }
+    // Whole inputs are parsed one element of the start sequence at a time, with pest's skip
+    // between elements as a rule of its own (WHITESPACE and COMMENT must be silent, as in a
+    // parse of the whole input, where they leave no pair).
+    let hidden_or_absent = |name: &str| tables.id(name).is_none_or(|i| tables.rules[i].hidden);
+    let start_name = &tables.rules[input.start].name;
+    let sequence = start_sequence(&input.grammar, start_name)
+        .filter(|_| hidden_or_absent("WHITESPACE") && hidden_or_absent("COMMENT"));
+    let skip_body = match (tables.id("WHITESPACE"), tables.id("COMMENT")) {
+        (Some(_), Some(_)) => Some("WHITESPACE* ~ (COMMENT ~ WHITESPACE*)*"),
+        (Some(_), None) => Some("WHITESPACE*"),
+        (None, Some(_)) => Some("COMMENT*"),
+        (None, None) => None,
+    }
+    .filter(|_| sequence.is_some());
+    if let Some(body) = skip_body {
+        pest_grammar.push_str(&format!("\n{SKIP_RULE} = @{{ {body} }}\n"));
+    }
     let pest = pest_generator::derive_parser(
         {
             let g = &pest_grammar;
@@ -126,6 +198,26 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
         )
     } else {
         (quote!(), quote!(::core::option::Option::None))
+    };
+    let skip = format_ident!("{}", SKIP_RULE);
+    let (skip_arm, skip_rule) = if skip_body.is_some() {
+        (
+            quote!(Rule::#skip => ::reducer_core::RuleId::MAX,),
+            quote!(::core::option::Option::Some(Rule::#skip)),
+        )
+    } else {
+        (quote!(), quote!(::core::option::Option::None))
+    };
+    let start_sequence = match &sequence {
+        Some(elements) => {
+            let items = elements.iter().map(|(name, repeat)| {
+                let rule = format_ident!("r#{}", name);
+                let repeat = format_ident!("{}", repeat);
+                quote!((Rule::#rule, ::reducer_core::runtime::Repeat::#repeat))
+            });
+            quote!(::core::option::Option::Some(&[#(#items),*]))
+        }
+        None => quote!(::core::option::Option::None),
     };
     let variants: Vec<_> = tables
         .rules
@@ -228,6 +320,10 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                 type Rule = Rule;
                 const START: ::reducer_core::RuleId = #start;
                 const COMMENT: ::core::option::Option<Rule> = #comment_rule;
+                const START_SEQUENCE: ::core::option::Option<
+                    &'static [(Rule, ::reducer_core::runtime::Repeat)],
+                > = #start_sequence;
+                const SKIP: ::core::option::Option<Rule> = #skip_rule;
                 fn rules() -> &'static [Rule] {
                     &RULES
                 }
@@ -235,6 +331,7 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                     match rule {
                         #(Rule::#variants => #ids,)*
                         #wrapper_arm
+                        #skip_arm
                     }
                 }
                 fn tables() -> &'static ::reducer_core::Tables {
@@ -293,6 +390,9 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
 
             fn comment_len(&self, text: &str) -> ::core::option::Option<usize> {
                 ::reducer_core::runtime::comment_len::<#module::Parser>(text)
+            }
+            fn accepts(&self, text: &str) -> bool {
+                ::reducer_core::runtime::accepts::<#module::Parser>(text)
             }
         }
     }

@@ -1,7 +1,7 @@
 //! Edits: an [`EditSet`] is a candidate on top of the current tree; committing one makes it
 //! the current tree (liveness, parents, slot derivations and token weights updated).
 
-use super::tree::{NodeId, Segment, Subst, Tree, NONE};
+use super::tree::{NodeId, Subst, Tree, DEAD, EDITED, NONE, PRISTINE};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -92,7 +92,7 @@ impl EditSet {
 impl Tree {
     /// Whether any edit was committed since the tree was built.
     pub fn has_edits(&self) -> bool {
-        self.state.iter().any(|s| *s != Subst::Keep)
+        !self.state.is_empty()
     }
 
     /// Applies `edits` to the current tree for good: updates liveness, parents, slot
@@ -102,16 +102,16 @@ impl Tree {
         let mut order: Vec<(NodeId, &Subst)> = edits.iter().collect();
         order.sort_by_key(|&(n, _)| self.depth(n));
         for (node, subst) in order {
-            if self.nodes[node as usize].dead {
+            if self.nodes[node as usize].has(DEAD) {
                 continue;
             }
             let old = self.nodes[node as usize].weight;
             let parent = self.nodes[node as usize].parent;
             let new = match subst {
                 Subst::Keep => continue,
+                // The slot prints nothing from now on, as a gap (see `Tree::is_gap`).
                 Subst::Delete => {
                     self.kill_subtree(node, NONE);
-                    self.close_slot(node);
                     0
                 }
                 Subst::Text(t) => {
@@ -122,22 +122,25 @@ impl Tree {
                 }
                 Subst::Hoist(by) => {
                     let by = *by;
-                    if self.nodes[by as usize].dead {
+                    if self.nodes[by as usize].has(DEAD) {
                         continue;
                     }
                     self.kill_subtree(node, by);
-                    let (derivation, slot_rule) = {
-                        let n = &self.nodes[node as usize];
-                        (n.derivation, n.slot_rule)
-                    };
+                    let derivation = self.nodes[node as usize].derivation();
+                    let slot_rule = self.slot_rule(node);
+                    if slot_rule == self.nodes[by as usize].rule {
+                        self.slot_rules.remove(&by);
+                    } else {
+                        self.slot_rules.insert(by, slot_rule);
+                    }
                     let b = &mut self.nodes[by as usize];
                     b.parent = parent;
-                    b.derivation = derivation;
-                    b.slot_rule = slot_rule;
+                    b.set_derivation(derivation);
                     b.weight
                 }
             };
-            self.state[node as usize] = subst.clone();
+            self.state.insert(node, subst.clone());
+            self.nodes[node as usize].set(EDITED, true);
             self.touch(node);
             if node == self.root {
                 if let Subst::Hoist(by) = subst {
@@ -148,24 +151,10 @@ impl Tree {
         }
     }
 
-    /// Turns the slot `node` stands in into a gap in its parent's segments: a deleted node
-    /// never prints again, and most nodes of a reduced tree are deleted.
-    fn close_slot(&mut self, node: NodeId) {
-        let Some(parent) = self.parent(node) else {
-            return;
-        };
-        let slot = Segment::Child(self.slot_id(node));
-        let p = &self.nodes[parent as usize];
-        let segments = &mut self.segments[p.seg_start as usize..p.seg_end as usize];
-        if let Some(seg) = segments.iter_mut().find(|s| **s == slot) {
-            *seg = Segment::Gap;
-        }
-    }
-
     /// Marks `node` and its ancestors as no longer printing their source span.
     fn touch(&mut self, mut node: NodeId) {
-        while node != NONE && self.nodes[node as usize].pristine {
-            self.nodes[node as usize].pristine = false;
+        while node != NONE && self.nodes[node as usize].has(PRISTINE) {
+            self.nodes[node as usize].set(PRISTINE, false);
             node = self.nodes[node as usize].parent;
         }
     }
@@ -209,7 +198,7 @@ impl Tree {
             return;
         }
         self.kill_below(node, keep);
-        self.nodes[node as usize].dead = true;
+        self.nodes[node as usize].set(DEAD, true);
     }
 
     /// Marks the current descendants of `node` dead, except the subtree of `keep`.
@@ -220,7 +209,7 @@ impl Tree {
                 continue;
             }
             stack.extend(self.children(n));
-            self.nodes[n as usize].dead = true;
+            self.nodes[n as usize].set(DEAD, true);
         }
     }
 }

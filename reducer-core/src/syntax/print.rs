@@ -2,7 +2,7 @@
 //! spaces keep tokens from merging where an edit brings them together.
 
 use super::edits::EditSet;
-use super::tree::{Marks, NodeId, Segment, Subst, Tree, PENDING};
+use super::tree::{Marks, NodeId, Segment, Segments, Subst, Tree, PENDING, PRISTINE};
 use crate::syntax::tokens::is_word;
 
 impl Tree {
@@ -49,13 +49,13 @@ impl Tree {
             return node;
         };
         for seg in self.segments(parent) {
-            if let Segment::Child(c) = *seg {
+            if let Segment::Child(c) = seg {
                 let mut x = c;
                 loop {
                     if x == node {
                         return c;
                     }
-                    match self.state[x as usize] {
+                    match *self.subst(x) {
                         Subst::Hoist(by) => x = by,
                         _ => break,
                     }
@@ -69,7 +69,7 @@ impl Tree {
     fn resolve<'a>(&'a self, mut node: NodeId, edits: &'a EditSet) -> Printed<'a> {
         let mut substituted = false;
         loop {
-            let s = edits.get(node).unwrap_or(&self.state[node as usize]);
+            let s = edits.get(node).unwrap_or_else(|| self.subst(node));
             match s {
                 Subst::Keep => return Printed::Node(node, substituted),
                 Subst::Delete => return Printed::Nothing,
@@ -108,8 +108,7 @@ impl Tree {
         };
         p.push_slot(self, start, edits, &touched, out, &mut marks);
         while let Some(top) = p.stack.last_mut() {
-            let node = &self.nodes[top.node as usize];
-            if top.next == node.seg_end {
+            let Some(seg) = top.segments.next() else {
                 let open = p.stack.pop().expect("non-empty stack");
                 if open.substituted {
                     p.glue.junction = true;
@@ -124,10 +123,8 @@ impl Tree {
                     }
                 }
                 continue;
-            }
-            let seg = top.next;
-            top.next += 1;
-            match self.segments[seg as usize] {
+            };
+            match seg {
                 Segment::Text { start, end } => {
                     p.emit(&self.source[start as usize..end as usize], out, &mut marks)
                 }
@@ -145,10 +142,9 @@ enum Printed<'a> {
 }
 
 /// A node being printed.
-struct OpenNode {
-    node: NodeId,
-    /// Index of its next segment to print.
-    next: u32,
+struct OpenNode<'t> {
+    /// Its segments yet to print.
+    segments: Segments<'t>,
     /// Whether it stands in another node's slot (hoisted).
     substituted: bool,
     /// The slot it prints in.
@@ -158,19 +154,19 @@ struct OpenNode {
 }
 
 /// The state of one printing pass.
-struct Printer {
+struct Printer<'t> {
     glue: Glue,
-    stack: Vec<OpenNode>,
+    stack: Vec<OpenNode<'t>>,
     /// Marked slots whose start is not known yet (they have printed nothing so far).
     pending: usize,
 }
 
-impl Printer {
+impl<'t> Printer<'t> {
     /// Opens the slot `slot`: prints its replacement text, or pushes the node it resolves to
     /// (a pristine, untouched node prints its source span at once).
     fn push_slot(
         &mut self,
-        tree: &Tree,
+        tree: &'t Tree,
         slot: NodeId,
         edits: &EditSet,
         touched: &[NodeId],
@@ -195,7 +191,7 @@ impl Printer {
                 }
                 let marked = marks.as_deref().is_some_and(|m| m.contains_key(&slot));
                 let node = &tree.nodes[n as usize];
-                if !marked && node.pristine && !tree.holds_any(n, touched) {
+                if !marked && node.has(PRISTINE) && !tree.holds_any(n, touched) {
                     let text = &tree.source[node.span_start as usize..node.span_end as usize];
                     self.emit(text, out, marks);
                     if substituted {
@@ -204,8 +200,7 @@ impl Printer {
                     return;
                 }
                 self.stack.push(OpenNode {
-                    node: n,
-                    next: node.seg_start,
+                    segments: tree.segments(n),
                     substituted,
                     slot,
                     marked,

@@ -34,7 +34,7 @@ pub enum Derivation {
     Optional,
 }
 
-/// One piece of a node's text.
+/// One piece of a node's text, as the input's tree has it (see [`Tree::segments`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Segment {
     /// Input bytes `start..end` owned by this node.
@@ -64,25 +64,77 @@ pub enum Subst {
     Text(Arc<str>),
 }
 
+/// The substitution of every node without a committed edit.
+pub(super) static KEEP: Subst = Subst::Keep;
+
+/// A node of the arena: 24 bytes. Its children in the input's tree are implicit (ids are
+/// given in preorder: the first child is `id + 1`, the next sibling of `c` is `c.desc_end`)
+/// and so is its text (the input bytes of its span that no child's span covers).
 #[derive(Clone, Debug)]
 pub(super) struct Node {
-    pub(super) rule: RuleId,
-    /// The rule of the slot this node occupies: its own rule, or the rule of the node it
-    /// replaced by hoisting.
-    pub(super) slot_rule: RuleId,
-    pub(super) derivation: Derivation,
-    pub(super) parent: NodeId,
-    pub(super) seg_start: u32,
-    pub(super) seg_end: u32,
     pub(super) span_start: u32,
     pub(super) span_end: u32,
+    pub(super) parent: NodeId,
     pub(super) weight: u32,
-    pub(super) dead: bool,
-    /// No committed edit inside the subtree: it prints as its source span.
-    pub(super) pristine: bool,
-    /// The node's descendants in the input's tree are the ids `id + 1 .. desc_end` (ids are
-    /// given in preorder); the root added by [`TreeBuilder::finish`] is the exception.
+    /// The node's descendants in the input's tree are the ids `id + 1 .. desc_end`; the root
+    /// added by [`TreeBuilder::finish`] is the exception (its children are the nodes before
+    /// it at the top level).
     pub(super) desc_end: u32,
+    pub(super) rule: RuleId,
+    /// The slot derivation and the `DEAD`, `PRISTINE` and `EDITED` bits.
+    pub(super) flags: u8,
+}
+
+/// Flag: the node is no longer part of the current tree.
+pub(super) const DEAD: u8 = 4;
+/// Flag: no committed edit inside the subtree (it prints as its source span).
+pub(super) const PRISTINE: u8 = 8;
+/// Flag: the node has a committed substitution other than [`Subst::Keep`].
+pub(super) const EDITED: u8 = 16;
+
+impl Node {
+    /// A live, pristine node of `rule` derived as `derivation`.
+    pub(super) fn new(rule: RuleId, derivation: Derivation, parent: NodeId, start: u32) -> Node {
+        Node {
+            span_start: start,
+            span_end: start,
+            parent,
+            weight: 0,
+            desc_end: 0,
+            rule,
+            flags: derivation_bits(derivation) | PRISTINE,
+        }
+    }
+    pub(super) fn derivation(&self) -> Derivation {
+        match self.flags & 3 {
+            0 => Derivation::Regular,
+            1 => Derivation::Star,
+            2 => Derivation::Plus,
+            _ => Derivation::Optional,
+        }
+    }
+    pub(super) fn set_derivation(&mut self, d: Derivation) {
+        self.flags = (self.flags & !3) | derivation_bits(d);
+    }
+    pub(super) fn has(&self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+    pub(super) fn set(&mut self, flag: u8, on: bool) {
+        if on {
+            self.flags |= flag;
+        } else {
+            self.flags &= !flag;
+        }
+    }
+}
+
+fn derivation_bits(d: Derivation) -> u8 {
+    match d {
+        Derivation::Regular => 0,
+        Derivation::Star => 1,
+        Derivation::Plus => 2,
+        Derivation::Optional => 3,
+    }
 }
 
 /// The arena syntax tree with its committed edits.
@@ -90,8 +142,12 @@ pub(super) struct Node {
 pub struct Tree {
     pub(super) source: Box<str>,
     pub(super) nodes: Vec<Node>,
-    pub(super) segments: Vec<Segment>,
-    pub(super) state: Vec<Subst>,
+    /// Committed substitutions other than [`Subst::Keep`] (their nodes carry [`EDITED`]).
+    pub(super) state: FxHashMap<NodeId, Subst>,
+    /// The rule of the slot a hoisted node occupies, where it differs from its own.
+    pub(super) slot_rules: FxHashMap<NodeId, RuleId>,
+    /// Whether the last node is a root added around several top-level nodes.
+    pub(super) added_root: bool,
     pub(super) root: NodeId,
     pub(super) counter: TokenCounter,
 }
@@ -118,11 +174,14 @@ impl Tree {
     }
     /// The rule of the slot `node` occupies (differs from [`Tree::rule`] after a hoist).
     pub fn slot_rule(&self, node: NodeId) -> RuleId {
-        self.nodes[node as usize].slot_rule
+        match self.slot_rules.get(&node) {
+            Some(&r) => r,
+            None => self.nodes[node as usize].rule,
+        }
     }
     /// How `node` is derived in the slot it currently occupies.
     pub fn derivation(&self, node: NodeId) -> Derivation {
-        self.nodes[node as usize].derivation
+        self.nodes[node as usize].derivation()
     }
     /// The current parent of `node` (None for the root).
     pub fn parent(&self, node: NodeId) -> Option<NodeId> {
@@ -135,11 +194,15 @@ impl Tree {
     }
     /// Whether `node` is still part of the current tree.
     pub fn is_live(&self, node: NodeId) -> bool {
-        !self.nodes[node as usize].dead
+        !self.nodes[node as usize].has(DEAD)
     }
     /// The committed substitution of `node`.
     pub fn subst(&self, node: NodeId) -> &Subst {
-        &self.state[node as usize]
+        if self.nodes[node as usize].has(EDITED) {
+            self.state.get(&node).unwrap_or(&KEEP)
+        } else {
+            &KEEP
+        }
     }
     /// Byte span of `node` in the original input.
     pub fn source_span(&self, node: NodeId) -> (usize, usize) {
@@ -155,18 +218,53 @@ impl Tree {
         &self.counter
     }
 
-    /// The segments of `node`: as built from the input, with the slots of deleted children
-    /// turned into gaps.
-    pub fn segments(&self, node: NodeId) -> &[Segment] {
-        let n = &self.nodes[node as usize];
-        &self.segments[n.seg_start as usize..n.seg_end as usize]
+    /// The segments of `node`: its text and its children's slots as in the input's tree, with
+    /// the slots of children deleted for good as gaps.
+    pub fn segments(&self, node: NodeId) -> Segments<'_> {
+        Segments::new(self, node)
+    }
+
+    /// The first child of `node` in the input's tree, if any.
+    fn first_child(&self, node: NodeId) -> Option<NodeId> {
+        let first = if self.added_root && node == self.last_id() {
+            0
+        } else {
+            node + 1
+        };
+        (first < self.children_end(node)).then_some(first)
+    }
+
+    /// The id just past the last descendant of `node` in the input's tree.
+    pub(super) fn children_end(&self, node: NodeId) -> NodeId {
+        if self.added_root && node == self.last_id() {
+            node
+        } else {
+            self.nodes[node as usize].desc_end
+        }
+    }
+
+    fn last_id(&self) -> NodeId {
+        self.nodes.len() as NodeId - 1
+    }
+
+    /// Whether the slot `slot` was deleted for good (its committed substitutions end in a
+    /// deletion): it prints nothing, whatever an edit set says about it.
+    pub(super) fn is_gap(&self, mut slot: NodeId) -> bool {
+        while self.nodes[slot as usize].has(EDITED) {
+            match self.state.get(&slot) {
+                Some(Subst::Delete) => return true,
+                Some(Subst::Hoist(by)) => slot = *by,
+                _ => return false,
+            }
+        }
+        false
     }
 
     /// The node a slot currently prints, following committed hoists; `None` if the slot is
     /// deleted or replaced by text.
     fn resolve_committed(&self, mut node: NodeId) -> Option<NodeId> {
         loop {
-            match &self.state[node as usize] {
+            match self.subst(node) {
                 Subst::Keep => return Some(node),
                 Subst::Hoist(by) => node = *by,
                 Subst::Delete | Subst::Text(_) => return None,
@@ -176,12 +274,17 @@ impl Tree {
 
     /// The current children of `node`, in order (deleted slots skipped, hoists followed,
     /// text-replaced slots skipped as they are leaves now).
-    pub fn children(&self, node: NodeId) -> impl DoubleEndedIterator<Item = NodeId> + '_ {
-        let replaced = !matches!(self.state[node as usize], Subst::Keep);
-        self.segments(node).iter().filter_map(move |s| match *s {
-            Segment::Child(c) if !replaced => self.resolve_committed(c),
-            _ => None,
-        })
+    pub fn children(&self, node: NodeId) -> Children<'_> {
+        let replaced = !matches!(self.subst(node), Subst::Keep);
+        let mut segments = self.segments(node);
+        if replaced {
+            segments.next = None;
+            segments.cursor = segments.end;
+        }
+        Children {
+            segments,
+            back: None,
+        }
     }
 
     /// Number of current children of `node`.
@@ -228,6 +331,117 @@ impl Tree {
                 Some(p) => node = p,
                 None => return false,
             }
+        }
+    }
+}
+
+/// The current children of a node (see [`Tree::children`]).
+pub struct Children<'t> {
+    segments: Segments<'t>,
+    /// The children not yet returned, once the iteration was asked for its last one (the
+    /// input's tree links a node to its next sibling only).
+    back: Option<std::collections::VecDeque<NodeId>>,
+}
+
+impl Iterator for Children<'_> {
+    type Item = NodeId;
+
+    fn next(&mut self) -> Option<NodeId> {
+        if let Some(back) = &mut self.back {
+            return back.pop_front();
+        }
+        let tree = self.segments.tree;
+        loop {
+            match self.segments.next_slot()? {
+                Segment::Child(c) => match tree.resolve_committed(c) {
+                    Some(n) => return Some(n),
+                    None => continue,
+                },
+                _ => continue,
+            }
+        }
+    }
+}
+
+impl DoubleEndedIterator for Children<'_> {
+    fn next_back(&mut self) -> Option<NodeId> {
+        if self.back.is_none() {
+            let rest: std::collections::VecDeque<NodeId> = self.by_ref().collect();
+            self.back = Some(rest);
+        }
+        self.back.as_mut().and_then(|b| b.pop_back())
+    }
+}
+
+/// The segments of a node (see [`Tree::segments`]), computed from the spans of its children.
+pub struct Segments<'t> {
+    tree: &'t Tree,
+    /// The next child in the input's tree, if any.
+    next: Option<NodeId>,
+    /// Where the next piece of text starts.
+    cursor: u32,
+    end: u32,
+    children_end: NodeId,
+}
+
+impl<'t> Segments<'t> {
+    fn new(tree: &'t Tree, node: NodeId) -> Self {
+        let n = &tree.nodes[node as usize];
+        Segments {
+            tree,
+            next: tree.first_child(node),
+            cursor: n.span_start,
+            end: n.span_end,
+            children_end: tree.children_end(node),
+        }
+    }
+}
+
+impl Segments<'_> {
+    /// The next child slot (or gap), skipping text.
+    fn next_slot(&mut self) -> Option<Segment> {
+        let c = self.next?;
+        let child = &self.tree.nodes[c as usize];
+        self.cursor = child.span_end;
+        self.next = Some(child.desc_end).filter(|&s| s < self.children_end);
+        Some(if self.tree.is_gap(c) {
+            Segment::Gap
+        } else {
+            Segment::Child(c)
+        })
+    }
+}
+
+impl Iterator for Segments<'_> {
+    type Item = Segment;
+
+    fn next(&mut self) -> Option<Segment> {
+        match self.next {
+            Some(c) => {
+                let child = &self.tree.nodes[c as usize];
+                if child.span_start > self.cursor {
+                    let start = std::mem::replace(&mut self.cursor, child.span_start);
+                    return Some(Segment::Text {
+                        start,
+                        end: child.span_start,
+                    });
+                }
+                self.cursor = child.span_end;
+                self.next = Some(child.desc_end).filter(|&s| s < self.children_end);
+                Some(if self.tree.is_gap(c) {
+                    Segment::Gap
+                } else {
+                    Segment::Child(c)
+                })
+            }
+            None if self.cursor < self.end => {
+                let start = std::mem::replace(&mut self.cursor, self.end);
+                Some(Segment::Text {
+                    start,
+                    end: self.end,
+                })
+            }
+            None => None,
         }
     }
 }

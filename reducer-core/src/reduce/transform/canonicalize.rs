@@ -33,7 +33,7 @@ fn comments(v: &View<'_>) -> Vec<(usize, usize)> {
     let mut found = Vec::new();
     for n in tree.bfs() {
         for seg in tree.segments(n) {
-            let crate::syntax::tree::Segment::Text { start, end } = *seg else {
+            let crate::syntax::tree::Segment::Text { start, end } = seg else {
                 continue;
             };
             let (mut i, end) = (start as usize, end as usize);
