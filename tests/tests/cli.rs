@@ -621,11 +621,7 @@ fn relative_script_path_from_another_directory() {
     // Short options after --test belong to the test; the message says so.
     let o = c.run(TOY, &["work/bug.toy", "--test", "./check.sh", "-j", "2"]);
     assert_exit(&o, 3);
-    assert!(
-        stderr(&o).contains("were passed to the test"),
-        "{}",
-        stderr(&o)
-    );
+    assert!(stderr(&o).contains("went to the test"), "{}", stderr(&o));
 }
 
 #[test]
@@ -782,17 +778,81 @@ fn the_option_order_note_names_only_options_of_ours() {
     let c = Case::new();
     c.write("bug.toy", BUG);
     c.script("no.sh", "exit 1");
-    // The help's own example: grep's -q is grep's.
-    let o = c.run(TOY, &["bug.toy", "--test", "grep", "-q", "no such text"]);
+    // grep's -x is no option of ours.
+    let o = c.run(TOY, &["bug.toy", "--test", "grep", "-x", "no such text"]);
     assert_exit(&o, 3);
     assert!(!stderr(&o).contains("note:"), "{}", stderr(&o));
     let o = c.run(TOY, &["bug.toy", "--test", "./no.sh", "-j", "4"]);
     assert_exit(&o, 3);
     assert!(
-        stderr(&o).contains("note: -j 4 after --test"),
+        stderr(&o).contains("note: -j 4 after --test went to the test"),
         "{}",
         stderr(&o)
     );
+}
+
+/// Short options of ours after `--test` go to the test and are named when the original is
+/// not interesting; long ones are ours wherever they stand. For one file, for a set, and for
+/// the grammar-less reducer alike.
+#[test]
+fn options_after_the_test_are_taken_or_named() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.write("other.toy", BUG);
+    c.write("bug.txt", "keep crash\nother\n");
+    // Interesting only when called with the candidates' paths alone.
+    c.script(
+        "check.sh",
+        r#"for a; do case $a in -*) exit 1;; esac; done; grep -q 'crash' "$1""#,
+    );
+    for (bin, inputs) in [
+        (TOY, &["bug.toy"][..]),
+        (TOY, &["bug.toy", "other.toy"][..]),
+        (TEXT, &["bug.txt"][..]),
+    ] {
+        for (after, named) in [
+            (&["-o", "out.x"][..], "-o out.x"),
+            (&["-j4"][..], "-j4"),
+            (&["-q", "-a", "ddmin"][..], "-q, -a ddmin"),
+        ] {
+            let mut argv = inputs.to_vec();
+            argv.extend(["--test", "./check.sh"]);
+            argv.extend(after);
+            let o = c.run(bin, &argv);
+            assert_exit(&o, 3);
+            let note = format!("note: {named} after --test went to the test as its arguments");
+            assert!(stderr(&o).contains(&note), "{argv:?}: {}", stderr(&o));
+            assert!(!c.path("out.x").exists());
+        }
+    }
+    // Long options are the reducer's, with their value apart or after `=`.
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "--test",
+            "./check.sh",
+            "--output=small.toy",
+            "--stats",
+            "s.json",
+        ],
+    );
+    assert_exit(&o, 0);
+    assert!(c.read_str("small.toy").contains("crash"));
+    assert!(c.read_str("s.json").contains("\"queries\""));
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "other.toy",
+            "--test",
+            "./check.sh",
+            "--output",
+            "set",
+        ],
+    );
+    assert_exit(&o, 0);
+    assert!(c.read_str("set/bug.toy").len() <= BUG.len());
 }
 
 #[test]

@@ -8,6 +8,7 @@ use super::Exit;
 use crate::engine::oracle::command::RunReport;
 use crate::engine::oracle::Outcome;
 use crate::engine::tester::Tester;
+use clap::CommandFactory;
 use std::ffi::OsString;
 
 /// How many lines of the test's stderr are shown when it rejects the original.
@@ -53,17 +54,19 @@ pub(super) fn not_run_failure<T>(cause: &str) -> Result<T, Failure> {
     )
 }
 
-/// A hint when the test command holds options of this tool (`--test ./t.sh -j 4`): they
-/// were given to the test, not to the reducer.
+/// A hint when the test command holds short options of this tool (`--test ./t.sh -o out.c`):
+/// they were given to the test, not to the reducer (long ones end the test command).
 pub(super) fn misplaced_options_hint(test: &[OsString]) -> String {
-    let found = misplaced_options(test);
+    let found = misplaced_options(test, &Args::command());
     if found.is_empty() {
         String::new()
     } else {
         format!(
-            "\nnote: {} after --test were passed to the test as arguments; put the reducer's \
-             options before --test",
-            found.join(", ")
+            "\nnote: {} after --test went to the test as its arguments; if meant for the \
+             reducer, put {} before --test (long options such as --output FILE are the \
+             reducer's wherever they stand)",
+            found.join(", "),
+            if found.len() == 1 { "it" } else { "them" }
         )
     }
 }

@@ -90,9 +90,11 @@ pub struct Args {
 
     /// The interestingness test: a program and its arguments, run with the candidate's path
     /// appended, in a fresh directory that holds the candidate under the input's file name.
-    /// Exit status 0 = interesting. Put it last: the command runs to the end of the line (or
-    /// to the next option of this tool written as --name, or to a --, after which come files),
-    /// so short options after it (-j 4) go to the test.
+    /// Exit status 0 = interesting. Put it last: the command runs to the end of the line, to
+    /// a --, after which come files, or to the next long option of this tool (--output X,
+    /// --stats=F), which is this tool's wherever it stands. Short options after it (-o X,
+    /// -j4, -q) go to the test, as gcc -o and grep -q must; when the original is not
+    /// interesting, a note names those that are this tool's too.
     #[arg(
         long,
         visible_alias = "test-script",

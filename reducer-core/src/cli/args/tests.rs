@@ -71,16 +71,25 @@ fn a_double_dash_ends_the_test_command_and_is_not_passed_to_it() {
 }
 
 #[test]
-fn only_options_that_can_only_be_ours_are_called_misplaced() {
-    let found = |line: &str| misplaced_options(&words(&line.split(' ').collect::<Vec<_>>()));
+fn short_options_of_ours_after_the_test_are_found_from_the_clap_definition() {
+    let cmd = Args::command();
+    let found = |line: &str| misplaced_options(&words(&line.split(' ').collect::<Vec<_>>()), &cmd);
     assert_eq!(found("./t.sh -j 4 -a perses"), ["-j 4", "-a perses"]);
     assert_eq!(found("./t.sh -j8"), ["-j8"]);
+    assert_eq!(found("./t.sh -o out.c"), ["-o out.c"]);
+    assert_eq!(found("./t.sh -oout.c -q"), ["-oout.c", "-q"]);
+    assert_eq!(
+        found("./t.sh -vv -i x.c -h -V"),
+        ["-vv", "-i x.c", "-h", "-V"]
+    );
+    // The program itself is never an option; what clap would refuse is not ours.
+    assert_eq!(found("-j 4"), Vec::<String>::new());
     for test in [
-        "grep -q some error",
-        "gcc -c -o /dev/null -v",
-        "sed -i s/a/b/",
-        "grep -a x",
         "make -j",
+        "make -j all",
+        "gcc -c -O2 -Wall -x c",
+        "grep -e foo",
+        "./t.sh -o",
     ] {
         assert_eq!(found(test), Vec::<String>::new(), "{test}");
     }
