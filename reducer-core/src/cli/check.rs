@@ -17,6 +17,9 @@ const STDERR_LINES: usize = 20;
 /// Explains a run of the test that did not find its candidate interesting.
 pub(super) fn explain(r: &RunReport, args: &Args) -> String {
     let mut s = format!("the test ended with {}", r.describe());
+    if let Some(unmet) = &r.unmet {
+        s.push_str(&format!(": {unmet}"));
+    }
     if r.timed_out {
         s.push_str(&format!(
             " (raise --timeout, now {} s, or make the test faster)",

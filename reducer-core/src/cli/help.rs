@@ -21,6 +21,8 @@ Examples:
       C-Reduce's order; {f} is rewritten (original saved as {f}.orig)
   {bin} {f} -o small.{ext} --test grep -q 'some error'
       any program with arguments can be the test
+  {bin} {f} --run 'gcc -c {{}}' --expect-stderr 'internal compiler error'
+      no script: the test runs a command ({{}} is the candidate) and checks its run
   {bin} {f} -j 8 --timeout 10 --stats run.json --test ./check.sh
       8 tests at once, each killed after 10 s; a JSON record of the run in run.json
   {bin} main.{ext} util.{ext} -o small --test ./check.sh

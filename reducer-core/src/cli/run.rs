@@ -165,13 +165,22 @@ pub(super) fn install_interrupt_handler(flag: Arc<AtomicBool>, progress: Progres
     });
 }
 
-/// The oracle `builder` sets up, with the command line's timeout and `--keep-temps`, and
+/// What stands for the candidate's path in the command of `--run`.
+pub(super) const RUN_PLACEHOLDER: &str = "{}";
+
+/// The oracle `builder` sets up, with the command line's timeout, `--keep-temps` and the
+/// conditions of `--run`, and
 /// the tester that runs it with the command line's cache, jobs and parallel mode.
 pub(super) fn oracle_and_tester(
     builder: CommandOracleBuilder,
     args: &Args,
 ) -> Result<(Arc<CommandOracle>, Tester), Failure> {
     let mut builder = builder.keep_temps(args.keep_temps);
+    if let Some(expect) = args.expectations().map_err(Failure::usage)? {
+        builder = builder
+            .expect(expect)
+            .candidate_placeholder(RUN_PLACEHOLDER);
+    }
     builder = match args.timeout() {
         Some(t) => builder.timeout(t),
         None => builder.no_timeout(),

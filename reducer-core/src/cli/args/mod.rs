@@ -3,6 +3,7 @@
 //! to (the engine's option records, the input and the test) is in `settings.rs`.
 
 use crate::engine::cache::{CacheMode, CacheOptions};
+use crate::engine::oracle::expect::Expectations;
 use crate::engine::session::{SessionOptions, SyntaxCheck};
 use crate::engine::tester::Parallel;
 use crate::reduce::gtr::corpus::Corpus;
@@ -103,6 +104,45 @@ pub struct Args {
         allow_hyphen_values = true
     )]
     pub test: Vec<OsString>,
+
+    /// The test as a command instead of a script: CMD is split into words as a shell would
+    /// split it (quotes, backslashes) but never run by a shell; `{}` stands for the
+    /// candidate's path (appended when absent). With no --expect-* condition, exit status 0
+    /// means interesting. Instead of --test.
+    #[arg(long, value_name = "CMD", help_heading = "Test without a script")]
+    pub run: Option<String>,
+
+    /// With --run: interesting only if the command's stderr matches REGEX (Rust regex
+    /// syntax, searched anywhere; (?m) for ^ and $ at lines).
+    #[arg(long, value_name = "REGEX", requires = "run", value_parser = parse_regex,
+          help_heading = "Test without a script")]
+    pub expect_stderr: Option<String>,
+
+    /// With --run: interesting only if the command's stdout matches REGEX.
+    #[arg(long, value_name = "REGEX", requires = "run", value_parser = parse_regex,
+          help_heading = "Test without a script")]
+    pub expect_stdout: Option<String>,
+
+    /// With --run: interesting only if the command exits with status N.
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "run",
+        allow_negative_numbers = true,
+        help_heading = "Test without a script"
+    )]
+    pub expect_exit: Option<i32>,
+
+    /// With --run: interesting only if the command is ended by SIGNAL (a crash: SIGSEGV,
+    /// SEGV or 11; not the kill of --timeout). A shell reports its child's crash as exit
+    /// status 128+N instead: --expect-exit 139.
+    #[arg(long, value_name = "SIGNAL", requires = "run", value_parser = parse_signal,
+          help_heading = "Test without a script")]
+    pub expect_signal: Option<i32>,
+
+    /// With --run: interesting only if the command runs into --timeout (a hang).
+    #[arg(long, requires = "run", help_heading = "Test without a script")]
+    pub expect_timeout: bool,
 
     /// Write the result to OUT (default: INPUT.reduced; INPUT is left untouched).
     #[arg(
@@ -324,6 +364,16 @@ fn parse_ext_lang(s: &str) -> Result<(String, String), String> {
     }
 }
 
+fn parse_regex(s: &str) -> Result<String, String> {
+    regex::bytes::Regex::new(s)
+        .map(|_| s.to_string())
+        .map_err(|e| e.to_string())
+}
+
+fn parse_signal(s: &str) -> Result<i32, String> {
+    crate::engine::oracle::expect::parse_signal(s)
+}
+
 fn parse_seconds(s: &str) -> Result<f64, String> {
     let v: f64 = s
         .parse()
@@ -344,7 +394,7 @@ impl Args {
             .bin_name(bin.to_string())
             .about(about(flavor))
             .override_usage(format!(
-                "{bin} [OPTIONS] INPUT... --test SCRIPT [ARGS]...\n       {bin} [OPTIONS] SCRIPT INPUT..."
+                "{bin} [OPTIONS] INPUT... --test SCRIPT [ARGS]...\n       {bin} [OPTIONS] INPUT... --run CMD [--expect-...]\n       {bin} [OPTIONS] SCRIPT INPUT..."
             ))
             .after_help(super::help::after_help(bin, flavor));
         if let Flavor::Text = flavor {
@@ -367,6 +417,18 @@ impl Args {
         let (rest, test) = split_test_command(argv.into_iter().collect(), &own);
         let matches = cmd.try_get_matches_from_mut(rest)?;
         let mut args = Args::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
+        if args.run.is_some() && (test.is_some() || !args.test.is_empty()) {
+            return Err(cmd.error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--run and --test both give the test: use one of them",
+            ));
+        }
+        if args.expect_timeout && args.timeout == 0.0 {
+            return Err(cmd.error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--expect-timeout needs a --timeout (0 means none)",
+            ));
+        }
         if let Some(test) = test {
             if test.is_empty() {
                 return Err(cmd.error(

@@ -13,7 +13,8 @@
 //!   "time": {"wall_seconds", "oracle_seconds", "engine_seconds"},
 //!   "cache": {"lookups", "hits", "entries", "peak_bytes", "peak_entries"},
 //!   "size_over_time": [{"seconds", "bytes", "tokens"}, ...],
-//!   "algorithm", "options": {...} }
+//!   "algorithm", "options": {..., "built_test": {"run", "expect_exit", "expect_signal",
+//!                                 "expect_timeout", "expect_stdout", "expect_stderr"}} }
 //! ```
 //!
 //! `tokens` is `null` for `reduce-text` (and for a result of the byte-level fallback).
@@ -276,6 +277,43 @@ pub struct Options {
     pub timeout_seconds: Option<f64>,
     /// The launcher prefix.
     pub launcher: Vec<String>,
+    /// The test built by `--run` (`null` for a script).
+    pub built_test: Option<BuiltTest>,
+}
+
+/// The test built by `--run` and its conditions.
+#[derive(Clone, Debug, Serialize)]
+pub struct BuiltTest {
+    /// The command's words, `{}` where the candidate's path goes.
+    pub run: Vec<String>,
+    /// `--expect-exit`.
+    pub expect_exit: Option<i32>,
+    /// `--expect-signal`, as a number.
+    pub expect_signal: Option<i32>,
+    /// `--expect-timeout`.
+    pub expect_timeout: bool,
+    /// `--expect-stdout`.
+    pub expect_stdout: Option<String>,
+    /// `--expect-stderr`.
+    pub expect_stderr: Option<String>,
+}
+
+impl BuiltTest {
+    /// The test `args` builds, if it builds one.
+    pub fn of(args: &Args) -> Option<BuiltTest> {
+        let run = args.run_command().ok().flatten()?;
+        Some(BuiltTest {
+            run: run
+                .iter()
+                .map(|w| w.to_string_lossy().into_owned())
+                .collect(),
+            expect_exit: args.expect_exit,
+            expect_signal: args.expect_signal,
+            expect_timeout: args.expect_timeout,
+            expect_stdout: args.expect_stdout.clone(),
+            expect_stderr: args.expect_stderr.clone(),
+        })
+    }
 }
 
 impl Options {
@@ -321,6 +359,7 @@ impl Options {
             .to_string(),
             timeout_seconds: args.timeout().map(|t| t.as_secs_f64()),
             launcher: args.launcher().unwrap_or_default(),
+            built_test: BuiltTest::of(args),
         }
     }
 }
