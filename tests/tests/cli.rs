@@ -896,3 +896,170 @@ fn a_gtr_corpus_is_learned_before_the_reduction_and_a_bad_one_is_a_usage_error()
     assert_eq!(stats["options"]["gtr_filter"], "corpus:examples");
     assert!(c.read_str("bug.toy.reduced").contains("crash("));
 }
+
+/// `--max-queries` and `--max-time` stop the reduction, keep an interesting best so far,
+/// check it as usual and exit with status 6; for one file and for a set.
+#[test]
+fn run_limits_stop_cleanly_with_their_own_status() {
+    let c = Case::new();
+    c.write("bug.toy", big_bug());
+    c.write("other.toy", BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "-j",
+            "1",
+            "--max-queries",
+            "5",
+            "--stats",
+            "s.json",
+            "--test",
+            "./check.sh",
+        ],
+    );
+    assert_exit(&o, 6);
+    assert!(
+        stderr(&o).contains("--max-queries 5 reached: the reduction stopped"),
+        "{}",
+        stderr(&o)
+    );
+    let out = c.read_str("bug.toy.reduced");
+    assert!(
+        out.contains("crash(") && out.len() < big_bug().len(),
+        "{out}"
+    );
+    let stats: serde_json::Value = serde_json::from_slice(&c.read("s.json")).unwrap();
+    assert_eq!(stats["status"], "limit");
+    assert_eq!(stats["exit_code"], 6);
+    // Five queries, then the final check.
+    assert_eq!(stats["queries"]["real"], 6, "{stats}");
+
+    // A slow test: the time limit cancels the running ones, as Ctrl-C does.
+    c.script("slow.sh", "grep -q 'crash(' \"$1\" || exit 1\nsleep 1");
+    let started = Instant::now();
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "-o",
+            "timed.toy",
+            "--max-time",
+            "2s",
+            "--test",
+            "./slow.sh",
+        ],
+    );
+    let took = started.elapsed();
+    assert_exit(&o, 6);
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert!(
+        stderr(&o).contains("--max-time 2 s reached"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(c.read_str("timed.toy").contains("crash("));
+
+    // A set.
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "other.toy",
+            "-o",
+            "set",
+            "--max-queries",
+            "3",
+            "--test",
+            "./check.sh",
+        ],
+    );
+    assert_exit(&o, 6);
+    assert!(c.read_str("set/bug.toy").contains("crash("));
+    // A limit is a number or a duration.
+    for bad in [["--max-time", "soon"], ["--max-queries", "0"]] {
+        let mut argv = vec!["bug.toy"];
+        argv.extend(bad);
+        argv.extend(["--test", "./check.sh"]);
+        assert_exit(&c.run(TOY, &argv), 1);
+    }
+}
+
+/// The progress names the stage (and, for a set, the file), and so does the `--stats`
+/// record's size-over-time curve.
+#[test]
+fn progress_names_the_stage_and_the_file() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.write("other.toy", BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let stages = [
+        "deletion",
+        "hoisting",
+        "splice-lists",
+        "replace-identifiers",
+        "canonicalize",
+        "token-windows",
+        "replace-subtrees",
+        "tidy-up",
+        "emptying",
+        // A file's size when its reduction starts: the algorithm's name.
+        "pardis-hybrid+hoist",
+        "pardis-hybrid+hoist+transform",
+    ];
+    let o = c.run(
+        TOY,
+        &["bug.toy", "-v", "--stats", "s.json", "--test", "./check.sh"],
+    );
+    assert_exit(&o, 0);
+    let err = stderr(&o);
+    assert!(
+        err.contains("new best: ") && err.contains(" (deletion)"),
+        "{err}"
+    );
+    let stats: serde_json::Value = serde_json::from_slice(&c.read("s.json")).unwrap();
+    let points = stats["size_over_time"].as_array().unwrap();
+    assert!(points.len() > 1, "{stats}");
+    for p in &points[1..] {
+        let stage = p["stage"].as_str().unwrap_or_default();
+        assert!(stages.contains(&stage), "{p}");
+        assert!(p["file"].is_null());
+    }
+    // A set: the file too.
+    c.script(
+        "both.sh",
+        r#"grep -q 'crash(' "$1" && grep -q 'crash(' "$2""#,
+    );
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "other.toy",
+            "-o",
+            "set",
+            "-v",
+            "--stats",
+            "set.json",
+            "--test",
+            "./both.sh",
+        ],
+    );
+    assert_exit(&o, 0);
+    let err = stderr(&o);
+    assert!(err.contains(" (bug.toy, deletion)"), "{err}");
+    assert!(err.contains(" (other.toy, "), "{err}");
+    let stats: serde_json::Value = serde_json::from_slice(&c.read("set.json")).unwrap();
+    let points = stats["size_over_time"].as_array().unwrap();
+    assert!(points.len() > 1, "{stats}");
+    for p in &points[1..] {
+        assert!(
+            ["bug.toy", "other.toy"].contains(&p["file"].as_str().unwrap()),
+            "{p}"
+        );
+        assert!(
+            stages.contains(&p["stage"].as_str().unwrap_or_default()),
+            "{p}"
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //! interesting, or cannot be run.
 
 use super::args::{misplaced_options, Args};
+use super::limits::Limits;
 use super::progress::Progress;
 use super::run::{fail, Failure};
 use super::Exit;
@@ -84,10 +85,17 @@ pub(super) fn original_verdict(
     what: &str,
     args: &Args,
     test: &[OsString],
+    limits: &Limits,
 ) -> Result<(), Failure> {
     let Some(first) = first else {
         return fail(Exit::Usage, format!("the test of {what} could not be run"));
     };
+    if let (true, Some(limit)) = (tester.interrupted(), limits.describe()) {
+        return fail(
+            Exit::Limit,
+            format!("{limit} was reached before the reduction started"),
+        );
+    }
     if tester.interrupted() {
         return fail(
             Exit::Interrupted,
@@ -122,20 +130,23 @@ pub(super) struct Ending {
 }
 
 /// Tests the result once more with `run` (unless the reduction was interrupted or stopped,
-/// or `changed` is false: the original was tested already) and says how the run ends.
+/// or `changed` is false: the original was tested already) and says how the run ends. A
+/// run that a limit stopped is checked as any other.
 pub(super) fn final_check(
     tester: &mut Tester,
     changed: bool,
     args: &Args,
     progress: &Progress,
+    limits: &Limits,
     run: impl Fn(&std::sync::atomic::AtomicBool) -> RunReport + Send + 'static,
 ) -> Result<Ending, Failure> {
+    let limited = limits.rearm_for_final_check();
     let interrupted = tester.interrupted();
     let mut ending = Ending {
-        exit: if interrupted {
-            Exit::Interrupted
-        } else {
-            Exit::Success
+        exit: match (interrupted, limited) {
+            (true, _) => Exit::Interrupted,
+            (false, true) => Exit::Limit,
+            (false, false) => Exit::Success,
         },
         not_run: tester.not_run_cause().map(str::to_string),
         flaky: None,

@@ -88,6 +88,8 @@ Exit status:
   {flaky}    the final result is no longer interesting (flaky test); the file is kept
   {not_run}    the test could not be run, even when tried again (no temporary directory or disk
        space, test program gone, its #! interpreter missing); the best result so far is kept
+  {limit}    a run limit (--max-time, --max-queries) was reached; the best result so far is
+       kept (and checked, as at the end of any run)
   {int}  interrupted (Ctrl-C or SIGTERM); the best result so far is kept
 ",
         ok = Exit::Success.code(),
@@ -96,6 +98,7 @@ Exit status:
         orig = Exit::NotInteresting.code(),
         flaky = Exit::Flaky.code(),
         not_run = Exit::TestNotRun.code(),
+        limit = Exit::Limit.code(),
         int = Exit::Interrupted.code(),
     ));
     s

@@ -6,6 +6,7 @@ use super::check::{final_check, original_verdict, Ending};
 use super::grammars::{self, Chooser};
 use super::input::parse_input;
 use super::inspect::{decode, grammar_report, parse_check};
+use super::limits::Limits;
 use super::output::{
     data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
     ResultHook,
@@ -245,6 +246,7 @@ fn reduce(
         progress.eprintln(&format!("{bin}: {warning}"));
     }
     install_interrupt_handler(tester.interrupt_flag(), progress.clone());
+    let limits = Limits::start(&tester, args.max_time, args.max_queries);
 
     // The original must be interesting, or there is nothing to do. Its test runs while the
     // input is parsed.
@@ -290,7 +292,7 @@ fn reduce(
 
     let first = tester.finish_check(first);
     let what = format!("the original input {}", input.path.display());
-    original_verdict(first, &tester, &progress, &what, args, &test)?;
+    original_verdict(first, &tester, &progress, &what, args, &test, &limits)?;
 
     // Where results go, now that there will be some.
     let writer = if args.in_place {
@@ -329,7 +331,7 @@ fn reduce(
         let writer = writer.clone();
         tester.set_best_sink(Box::new(move |text: &[u8]| writer.offer(text)));
     }
-    tester.set_observer(progress.observer());
+    tester.set_observer(limits.observe(progress.observer()));
 
     // The reduction.
     let (result, result_tokens, grammar, mut tester, session) = match lang {
@@ -353,6 +355,7 @@ fn reduce(
             (r.text, r.tokens, Some(r.grammar), r.tester, r.session)
         }
         None => {
+            tester.enter_stage(TEXT_ALGORITHM);
             let text = reduce_text(&input.bytes, &mut tester, &args.dd_options());
             (text, None, None, tester, SessionStats::default())
         }
@@ -373,9 +376,14 @@ fn reduce(
         flaky,
     } = {
         let (oracle, text) = (oracle.clone(), result.clone());
-        final_check(&mut tester, changed, args, &progress, move |cancel| {
-            oracle.run(&text, cancel)
-        })?
+        final_check(
+            &mut tester,
+            changed,
+            args,
+            &progress,
+            &limits,
+            move |cancel| oracle.run(&text, cancel),
+        )?
     };
     let wall = started.elapsed();
     progress.finish();
@@ -416,6 +424,12 @@ fn reduce(
                 );
             }
         }
+    }
+    if let Some(limit) = limits.describe() {
+        errln!(
+            "{bin}: {limit} reached: the reduction stopped; the best result so far is in {}",
+            out_path.display()
+        );
     }
     if let Some(cause) = &not_run {
         errln!(

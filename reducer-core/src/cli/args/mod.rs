@@ -290,6 +290,17 @@ pub struct Args {
     #[arg(long, value_name = "SECS", default_value_t = 30.0, value_parser = parse_seconds)]
     pub timeout: f64,
 
+    /// Stop the reduction after DURATION (90s, 10m, 1h, 1h30m, or seconds), keep the best
+    /// result so far, check it as usual, and exit with status 6. Running tests are cancelled
+    /// as at Ctrl-C.
+    #[arg(long, value_name = "DURATION", value_parser = parse_max_time)]
+    pub max_time: Option<Duration>,
+
+    /// Stop the reduction after N tests run (the check of the original included), keep the
+    /// best result so far, check it as usual, and exit with status 6.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_queries: Option<u64>,
+
     /// Keep every oracle run's temporary directory (reducer-* in the system's temp dir).
     #[arg(long)]
     pub keep_temps: bool,
@@ -372,6 +383,10 @@ fn parse_regex(s: &str) -> Result<String, String> {
 
 fn parse_signal(s: &str) -> Result<i32, String> {
     crate::engine::oracle::expect::parse_signal(s)
+}
+
+fn parse_max_time(s: &str) -> Result<Duration, String> {
+    super::limits::parse_duration(s)
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {

@@ -12,7 +12,7 @@
 //!                     "result_parses"},
 //!   "time": {"wall_seconds", "oracle_seconds", "engine_seconds"},
 //!   "cache": {"lookups", "hits", "entries", "peak_bytes", "peak_entries"},
-//!   "size_over_time": [{"seconds", "bytes", "tokens"}, ...],
+//!   "size_over_time": [{"seconds", "bytes", "tokens", "stage", "file"}, ...],
 //!   "algorithm", "options": {..., "built_test": {"run", "expect_exit", "expect_signal",
 //!                                 "expect_timeout", "expect_stdout", "expect_stderr"}} }
 //! ```
@@ -46,7 +46,8 @@ pub struct Record {
     /// parsed, `"fallback"` (the structure grammar), `"bytes"` (ddmin on lines and bytes), or
     /// a chain such as `"C after fallback"` (`null` for `reduce-text`).
     pub grammar: Option<String>,
-    /// How the run ended: `success`, `interrupted`, `flaky`, `test-not-run` or `error`.
+    /// How the run ended: `success`, `interrupted`, `limit`, `flaky`, `test-not-run` or
+    /// `error`.
     pub status: String,
     /// The process's exit status.
     pub exit_code: u8,
@@ -230,7 +231,7 @@ pub struct CacheRecord {
 }
 
 /// One point of the size-over-time curve.
-#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(default)]
 pub struct SizePoint {
     /// Seconds since the start.
@@ -239,6 +240,11 @@ pub struct SizePoint {
     pub bytes: usize,
     /// Tokens (`null` without a grammar).
     pub tokens: Option<usize>,
+    /// The stage that found it (`deletion`, `hoisting`, a transformation's name, `tidy-up`,
+    /// `fallback`, `bytes`, `ddmin`, …; `null` for the original).
+    pub stage: Option<String>,
+    /// For a set of files: the file it is a size of (`null` for one file).
+    pub file: Option<String>,
 }
 
 /// The options of the run.
@@ -428,6 +434,8 @@ pub fn size_over_time(stats: &Stats, samples: &[Sample], grammar: bool) -> Vec<S
                 seconds: s.seconds,
                 bytes: s.bytes,
                 tokens: Some(s.tokens),
+                stage: s.stage.map(str::to_string),
+                file: None,
             })
             .collect()
     } else {
@@ -437,6 +445,8 @@ pub fn size_over_time(stats: &Stats, samples: &[Sample], grammar: bool) -> Vec<S
                 seconds: s.seconds,
                 bytes: s.size.bytes,
                 tokens: s.size.tokens,
+                stage: s.stage.map(str::to_string),
+                file: s.file.as_deref().map(str::to_string),
             })
             .collect()
     }
