@@ -1063,3 +1063,25 @@ fn progress_names_the_stage_and_the_file() {
         );
     }
 }
+
+/// Completions and the manual page come from the clap definition, for every binary.
+#[test]
+fn completions_and_the_manual_page_are_printed() {
+    let c = Case::new();
+    for (bin, name) in [(TOY, "reduce-toy"), (TEXT, "reduce-text-under-test")] {
+        for shell in ["bash", "zsh", "fish"] {
+            let o = c.run(bin, &["--completions", shell]);
+            assert_exit(&o, 0);
+            let text = stdout(&o);
+            assert!(text.contains(name) && text.contains("max-time"), "{shell}");
+        }
+        let o = c.run(bin, &["--man"]);
+        assert_exit(&o, 0);
+        assert!(
+            stdout(&o).contains(&format!(".TH {name} 1")),
+            "{}",
+            stdout(&o)
+        );
+    }
+    assert_exit(&c.run(TOY, &["--completions", "tcsh"]), 1);
+}

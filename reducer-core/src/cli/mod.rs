@@ -64,6 +64,7 @@ pub mod help;
 mod input;
 pub mod inspect;
 mod limits;
+mod manual;
 pub mod output;
 mod plan;
 pub mod progress;

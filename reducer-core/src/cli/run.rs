@@ -15,7 +15,7 @@ use super::plan::{plan, RunPlan};
 use super::progress::{Progress, Size, Style};
 use super::stages::{fallback_note, Stages};
 use super::summary::{describe, ClearOnDrop, Facts, LeftoverWarning};
-use super::{file_set, Exit, Grammar};
+use super::{file_set, manual, Exit, Grammar};
 use crate::console::{errln, out, outln};
 use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder};
 use crate::engine::oracle::Oracle;
@@ -69,7 +69,15 @@ pub(super) fn run(bin: &str, grammars: &[Grammar<'_>], argv: Vec<OsString>) -> E
             };
         }
     };
-    let result = if args.list_algorithms {
+    let result = if let Some(shell) = args.completions {
+        manual::print(&manual::completions(bin, flavor, shell))
+            .map(|()| Exit::Success)
+            .map_err(Failure::usage)
+    } else if args.man {
+        manual::print(&manual::man_page(bin, flavor))
+            .map(|()| Exit::Success)
+            .map_err(Failure::usage)
+    } else if args.list_algorithms {
         list_algorithms(flavor);
         Ok(Exit::Success)
     } else if args.print_grammar && !grammars.is_empty() {

@@ -175,6 +175,15 @@ pub struct Args {
     #[arg(short = 'a', long, value_name = "NAME")]
     pub algorithm: Option<String>,
 
+    /// Print the completion script for SHELL and exit (e.g. `--completions bash >
+    /// ~/.local/share/bash-completion/completions/NAME`; see README, Install).
+    #[arg(long, value_name = "SHELL", value_enum)]
+    pub completions: Option<clap_complete::Shell>,
+
+    /// Print the manual page (roff) and exit (e.g. `--man > NAME.1`, then `man ./NAME.1`).
+    #[arg(long)]
+    pub man: bool,
+
     /// Print the algorithms, one line each, and exit.
     #[arg(long)]
     pub list_algorithms: bool,
