@@ -7,7 +7,8 @@ use crate::engine::stats::Stats;
 use crate::engine::tester::{Event, Observer, Tester};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Which limit stopped the run.
@@ -30,8 +31,8 @@ pub(super) struct Limits {
     /// Which limit was reached ([`NONE`] while none is).
     reached: Arc<AtomicU8>,
     flag: Arc<AtomicBool>,
-    /// Dropped (with the limits) to end the timer thread.
-    _timer: Option<Sender<()>>,
+    /// The timer thread of `--max-time`, and what ends it when dropped.
+    timer: Mutex<Option<(Sender<()>, JoinHandle<()>)>>,
 }
 
 impl Limits {
@@ -47,7 +48,7 @@ impl Limits {
             let (stop, wait) = channel::<()>();
             let (reached, flag) = (reached.clone(), flag.clone());
             let deadline = Instant::now() + limit;
-            std::thread::spawn(move || loop {
+            let thread = std::thread::spawn(move || loop {
                 let left = deadline.saturating_duration_since(Instant::now());
                 match wait.recv_timeout(left) {
                     Err(RecvTimeoutError::Timeout) if Instant::now() >= deadline => {
@@ -58,14 +59,14 @@ impl Limits {
                     Err(RecvTimeoutError::Disconnected) => return,
                 }
             });
-            stop
+            (stop, thread)
         });
         Limits {
             max_time,
             max_queries,
             reached,
             flag,
-            _timer: timer,
+            timer: Mutex::new(timer),
         }
     }
 
@@ -92,9 +93,15 @@ impl Limits {
         }
     }
 
-    /// After a limit stopped the reduction: lowers the interrupt flag again, so that the
-    /// result can be checked (a Ctrl-C raises it anew). True if a limit stopped the run.
+    /// Ends the timer (the final check is not cut short by a limit), and after a limit
+    /// stopped the reduction lowers the interrupt flag again, so that the result can be
+    /// checked (a Ctrl-C raises it anew). True if a limit stopped the run.
     pub(super) fn rearm_for_final_check(&self) -> bool {
+        let timer = self.timer.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some((stop, thread)) = timer {
+            drop(stop);
+            let _ = thread.join();
+        }
         let reached = self.reached().is_some();
         if reached {
             self.flag.store(false, Ordering::SeqCst);
@@ -219,6 +226,16 @@ mod tests {
         assert_eq!(limits.describe().as_deref(), Some("--max-time 0.05 s"));
         assert!(limits.rearm_for_final_check());
         assert!(!t.interrupted());
+    }
+
+    #[test]
+    fn no_limit_cuts_the_final_check_short() {
+        let t = tester();
+        let limits = Limits::start(&t, Some(Duration::from_millis(100)), None);
+        assert!(!limits.rearm_for_final_check());
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(!t.interrupted());
+        assert_eq!(limits.reached(), None);
     }
 
     #[test]
