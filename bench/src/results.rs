@@ -297,16 +297,19 @@ pub(crate) mod tests {
                     seconds: 0.0,
                     bytes: 1000,
                     tokens: Some(300),
+                    ..SizePoint::default()
                 },
                 SizePoint {
                     seconds: 5.0,
                     bytes: 100,
                     tokens: Some(30),
+                    ..SizePoint::default()
                 },
                 SizePoint {
                     seconds: 9.0,
                     bytes: 50,
                     tokens: Some(12),
+                    ..SizePoint::default()
                 },
             ],
             stats_file: "raw/x.stats.json".into(),

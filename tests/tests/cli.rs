@@ -621,11 +621,7 @@ fn relative_script_path_from_another_directory() {
     // Short options after --test belong to the test; the message says so.
     let o = c.run(TOY, &["work/bug.toy", "--test", "./check.sh", "-j", "2"]);
     assert_exit(&o, 3);
-    assert!(
-        stderr(&o).contains("were passed to the test"),
-        "{}",
-        stderr(&o)
-    );
+    assert!(stderr(&o).contains("went to the test"), "{}", stderr(&o));
 }
 
 #[test]
@@ -782,17 +778,81 @@ fn the_option_order_note_names_only_options_of_ours() {
     let c = Case::new();
     c.write("bug.toy", BUG);
     c.script("no.sh", "exit 1");
-    // The help's own example: grep's -q is grep's.
-    let o = c.run(TOY, &["bug.toy", "--test", "grep", "-q", "no such text"]);
+    // grep's -x is no option of ours.
+    let o = c.run(TOY, &["bug.toy", "--test", "grep", "-x", "no such text"]);
     assert_exit(&o, 3);
     assert!(!stderr(&o).contains("note:"), "{}", stderr(&o));
     let o = c.run(TOY, &["bug.toy", "--test", "./no.sh", "-j", "4"]);
     assert_exit(&o, 3);
     assert!(
-        stderr(&o).contains("note: -j 4 after --test"),
+        stderr(&o).contains("note: -j 4 after --test went to the test"),
         "{}",
         stderr(&o)
     );
+}
+
+/// Short options of ours after `--test` go to the test and are named when the original is
+/// not interesting; long ones are ours wherever they stand. For one file, for a set, and for
+/// the grammar-less reducer alike.
+#[test]
+fn options_after_the_test_are_taken_or_named() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.write("other.toy", BUG);
+    c.write("bug.txt", "keep crash\nother\n");
+    // Interesting only when called with the candidates' paths alone.
+    c.script(
+        "check.sh",
+        r#"for a; do case $a in -*) exit 1;; esac; done; grep -q 'crash' "$1""#,
+    );
+    for (bin, inputs) in [
+        (TOY, &["bug.toy"][..]),
+        (TOY, &["bug.toy", "other.toy"][..]),
+        (TEXT, &["bug.txt"][..]),
+    ] {
+        for (after, named) in [
+            (&["-o", "out.x"][..], "-o out.x"),
+            (&["-j4"][..], "-j4"),
+            (&["-q", "-a", "ddmin"][..], "-q, -a ddmin"),
+        ] {
+            let mut argv = inputs.to_vec();
+            argv.extend(["--test", "./check.sh"]);
+            argv.extend(after);
+            let o = c.run(bin, &argv);
+            assert_exit(&o, 3);
+            let note = format!("note: {named} after --test went to the test as its arguments");
+            assert!(stderr(&o).contains(&note), "{argv:?}: {}", stderr(&o));
+            assert!(!c.path("out.x").exists());
+        }
+    }
+    // Long options are the reducer's, with their value apart or after `=`.
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "--test",
+            "./check.sh",
+            "--output=small.toy",
+            "--stats",
+            "s.json",
+        ],
+    );
+    assert_exit(&o, 0);
+    assert!(c.read_str("small.toy").contains("crash"));
+    assert!(c.read_str("s.json").contains("\"queries\""));
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "other.toy",
+            "--test",
+            "./check.sh",
+            "--output",
+            "set",
+        ],
+    );
+    assert_exit(&o, 0);
+    assert!(c.read_str("set/bug.toy").len() <= BUG.len());
 }
 
 #[test]
@@ -835,4 +895,193 @@ fn a_gtr_corpus_is_learned_before_the_reduction_and_a_bad_one_is_a_usage_error()
     let stats: serde_json::Value = serde_json::from_slice(&c.read("s.json")).unwrap();
     assert_eq!(stats["options"]["gtr_filter"], "corpus:examples");
     assert!(c.read_str("bug.toy.reduced").contains("crash("));
+}
+
+/// `--max-queries` and `--max-time` stop the reduction, keep an interesting best so far,
+/// check it as usual and exit with status 6; for one file and for a set.
+#[test]
+fn run_limits_stop_cleanly_with_their_own_status() {
+    let c = Case::new();
+    c.write("bug.toy", big_bug());
+    c.write("other.toy", BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "-j",
+            "1",
+            "--max-queries",
+            "5",
+            "--stats",
+            "s.json",
+            "--test",
+            "./check.sh",
+        ],
+    );
+    assert_exit(&o, 6);
+    assert!(
+        stderr(&o).contains("--max-queries 5 reached: the reduction stopped"),
+        "{}",
+        stderr(&o)
+    );
+    let out = c.read_str("bug.toy.reduced");
+    assert!(
+        out.contains("crash(") && out.len() < big_bug().len(),
+        "{out}"
+    );
+    let stats: serde_json::Value = serde_json::from_slice(&c.read("s.json")).unwrap();
+    assert_eq!(stats["status"], "limit");
+    assert_eq!(stats["exit_code"], 6);
+    // Five queries, then the final check.
+    assert_eq!(stats["queries"]["real"], 6, "{stats}");
+
+    // A slow test: the time limit cancels the running ones, as Ctrl-C does.
+    c.script("slow.sh", "grep -q 'crash(' \"$1\" || exit 1\nsleep 1");
+    let started = Instant::now();
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "-o",
+            "timed.toy",
+            "--max-time",
+            "2s",
+            "--test",
+            "./slow.sh",
+        ],
+    );
+    let took = started.elapsed();
+    assert_exit(&o, 6);
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert!(
+        stderr(&o).contains("--max-time 2 s reached"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(c.read_str("timed.toy").contains("crash("));
+
+    // A set.
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "other.toy",
+            "-o",
+            "set",
+            "--max-queries",
+            "3",
+            "--test",
+            "./check.sh",
+        ],
+    );
+    assert_exit(&o, 6);
+    assert!(c.read_str("set/bug.toy").contains("crash("));
+    // A limit is a number or a duration.
+    for bad in [["--max-time", "soon"], ["--max-queries", "0"]] {
+        let mut argv = vec!["bug.toy"];
+        argv.extend(bad);
+        argv.extend(["--test", "./check.sh"]);
+        assert_exit(&c.run(TOY, &argv), 1);
+    }
+}
+
+/// The progress names the stage (and, for a set, the file), and so does the `--stats`
+/// record's size-over-time curve.
+#[test]
+fn progress_names_the_stage_and_the_file() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.write("other.toy", BUG);
+    c.script("check.sh", r#"grep -q 'crash(' "$1""#);
+    let stages = [
+        "deletion",
+        "hoisting",
+        "splice-lists",
+        "replace-identifiers",
+        "canonicalize",
+        "token-windows",
+        "replace-subtrees",
+        "tidy-up",
+        "emptying",
+        // A file's size when its reduction starts: the algorithm's name.
+        "pardis-hybrid+hoist",
+        "pardis-hybrid+hoist+transform",
+    ];
+    let o = c.run(
+        TOY,
+        &["bug.toy", "-v", "--stats", "s.json", "--test", "./check.sh"],
+    );
+    assert_exit(&o, 0);
+    let err = stderr(&o);
+    assert!(
+        err.contains("new best: ") && err.contains(" (deletion)"),
+        "{err}"
+    );
+    let stats: serde_json::Value = serde_json::from_slice(&c.read("s.json")).unwrap();
+    let points = stats["size_over_time"].as_array().unwrap();
+    assert!(points.len() > 1, "{stats}");
+    for p in &points[1..] {
+        let stage = p["stage"].as_str().unwrap_or_default();
+        assert!(stages.contains(&stage), "{p}");
+        assert!(p["file"].is_null());
+    }
+    // A set: the file too.
+    c.script(
+        "both.sh",
+        r#"grep -q 'crash(' "$1" && grep -q 'crash(' "$2""#,
+    );
+    let o = c.run(
+        TOY,
+        &[
+            "bug.toy",
+            "other.toy",
+            "-o",
+            "set",
+            "-v",
+            "--stats",
+            "set.json",
+            "--test",
+            "./both.sh",
+        ],
+    );
+    assert_exit(&o, 0);
+    let err = stderr(&o);
+    assert!(err.contains(" (bug.toy, deletion)"), "{err}");
+    assert!(err.contains(" (other.toy, "), "{err}");
+    let stats: serde_json::Value = serde_json::from_slice(&c.read("set.json")).unwrap();
+    let points = stats["size_over_time"].as_array().unwrap();
+    assert!(points.len() > 1, "{stats}");
+    for p in &points[1..] {
+        assert!(
+            ["bug.toy", "other.toy"].contains(&p["file"].as_str().unwrap()),
+            "{p}"
+        );
+        assert!(
+            stages.contains(&p["stage"].as_str().unwrap_or_default()),
+            "{p}"
+        );
+    }
+}
+
+/// Completions and the manual page come from the clap definition, for every binary.
+#[test]
+fn completions_and_the_manual_page_are_printed() {
+    let c = Case::new();
+    for (bin, name) in [(TOY, "reduce-toy"), (TEXT, "reduce-text-under-test")] {
+        for shell in ["bash", "zsh", "fish"] {
+            let o = c.run(bin, &["--completions", shell]);
+            assert_exit(&o, 0);
+            let text = stdout(&o);
+            assert!(text.contains(name) && text.contains("max-time"), "{shell}");
+        }
+        let o = c.run(bin, &["--man"]);
+        assert_exit(&o, 0);
+        assert!(
+            stdout(&o).contains(&format!(".TH {name} 1")),
+            "{}",
+            stdout(&o)
+        );
+    }
+    assert_exit(&c.run(TOY, &["--completions", "tcsh"]), 1);
 }

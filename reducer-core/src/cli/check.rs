@@ -2,12 +2,14 @@
 //! interesting, or cannot be run.
 
 use super::args::{misplaced_options, Args};
+use super::limits::Limits;
 use super::progress::Progress;
 use super::run::{fail, Failure};
 use super::Exit;
 use crate::engine::oracle::command::RunReport;
 use crate::engine::oracle::Outcome;
 use crate::engine::tester::Tester;
+use clap::CommandFactory;
 use std::ffi::OsString;
 
 /// How many lines of the test's stderr are shown when it rejects the original.
@@ -16,6 +18,9 @@ const STDERR_LINES: usize = 20;
 /// Explains a run of the test that did not find its candidate interesting.
 pub(super) fn explain(r: &RunReport, args: &Args) -> String {
     let mut s = format!("the test ended with {}", r.describe());
+    if let Some(unmet) = &r.unmet {
+        s.push_str(&format!(": {unmet}"));
+    }
     if r.timed_out {
         s.push_str(&format!(
             " (raise --timeout, now {} s, or make the test faster)",
@@ -53,17 +58,19 @@ pub(super) fn not_run_failure<T>(cause: &str) -> Result<T, Failure> {
     )
 }
 
-/// A hint when the test command holds options of this tool (`--test ./t.sh -j 4`): they
-/// were given to the test, not to the reducer.
+/// A hint when the test command holds short options of this tool (`--test ./t.sh -o out.c`):
+/// they were given to the test, not to the reducer (long ones end the test command).
 pub(super) fn misplaced_options_hint(test: &[OsString]) -> String {
-    let found = misplaced_options(test);
+    let found = misplaced_options(test, &Args::command());
     if found.is_empty() {
         String::new()
     } else {
         format!(
-            "\nnote: {} after --test were passed to the test as arguments; put the reducer's \
-             options before --test",
-            found.join(", ")
+            "\nnote: {} after --test went to the test as its arguments; if meant for the \
+             reducer, put {} before --test (long options such as --output FILE are the \
+             reducer's wherever they stand)",
+            found.join(", "),
+            if found.len() == 1 { "it" } else { "them" }
         )
     }
 }
@@ -78,10 +85,17 @@ pub(super) fn original_verdict(
     what: &str,
     args: &Args,
     test: &[OsString],
+    limits: &Limits,
 ) -> Result<(), Failure> {
     let Some(first) = first else {
         return fail(Exit::Usage, format!("the test of {what} could not be run"));
     };
+    if let (true, Some(limit)) = (tester.interrupted(), limits.describe()) {
+        return fail(
+            Exit::Limit,
+            format!("{limit} was reached before the reduction started"),
+        );
+    }
     if tester.interrupted() {
         return fail(
             Exit::Interrupted,
@@ -116,20 +130,23 @@ pub(super) struct Ending {
 }
 
 /// Tests the result once more with `run` (unless the reduction was interrupted or stopped,
-/// or `changed` is false: the original was tested already) and says how the run ends.
+/// or `changed` is false: the original was tested already) and says how the run ends. A
+/// run that a limit stopped is checked as any other.
 pub(super) fn final_check(
     tester: &mut Tester,
     changed: bool,
     args: &Args,
     progress: &Progress,
+    limits: &Limits,
     run: impl Fn(&std::sync::atomic::AtomicBool) -> RunReport + Send + 'static,
 ) -> Result<Ending, Failure> {
+    let limited = limits.rearm_for_final_check();
     let interrupted = tester.interrupted();
     let mut ending = Ending {
-        exit: if interrupted {
-            Exit::Interrupted
-        } else {
-            Exit::Success
+        exit: match (interrupted, limited) {
+            (true, _) => Exit::Interrupted,
+            (false, true) => Exit::Limit,
+            (false, false) => Exit::Success,
         },
         not_run: tester.not_run_cause().map(str::to_string),
         flaky: None,

@@ -21,6 +21,8 @@ Examples:
       C-Reduce's order; {f} is rewritten (original saved as {f}.orig)
   {bin} {f} -o small.{ext} --test grep -q 'some error'
       any program with arguments can be the test
+  {bin} {f} --run 'gcc -c {{}}' --expect-stderr 'internal compiler error'
+      no script: the test runs a command ({{}} is the candidate) and checks its run
   {bin} {f} -j 8 --timeout 10 --stats run.json --test ./check.sh
       8 tests at once, each killed after 10 s; a JSON record of the run in run.json
   {bin} main.{ext} util.{ext} -o small --test ./check.sh
@@ -86,6 +88,8 @@ Exit status:
   {flaky}    the final result is no longer interesting (flaky test); the file is kept
   {not_run}    the test could not be run, even when tried again (no temporary directory or disk
        space, test program gone, its #! interpreter missing); the best result so far is kept
+  {limit}    a run limit (--max-time, --max-queries) was reached; the best result so far is
+       kept (and checked, as at the end of any run)
   {int}  interrupted (Ctrl-C or SIGTERM); the best result so far is kept
 ",
         ok = Exit::Success.code(),
@@ -94,6 +98,7 @@ Exit status:
         orig = Exit::NotInteresting.code(),
         flaky = Exit::Flaky.code(),
         not_run = Exit::TestNotRun.code(),
+        limit = Exit::Limit.code(),
         int = Exit::Interrupted.code(),
     ));
     s

@@ -51,6 +51,7 @@
 //! | 3 | the original input is not interesting |
 //! | 4 | the final result is no longer interesting (flaky test); the file is kept |
 //! | 5 | the test could not be run, even when tried again (no temporary directory or disk space, test program missing, its `#!` interpreter missing); the best result so far is kept |
+//! | 6 | a run limit (`--max-time`, `--max-queries`) was reached; the best result so far is kept (and checked, as at the end of any run) |
 //! | 130 | interrupted (Ctrl-C); the best result so far is kept |
 
 pub mod args;
@@ -62,6 +63,8 @@ pub mod guard;
 pub mod help;
 mod input;
 pub mod inspect;
+mod limits;
+mod manual;
 pub mod output;
 mod plan;
 pub mod progress;
@@ -91,6 +94,9 @@ pub enum Exit {
     Flaky,
     /// 5: the test could not be run, even when tried again; the best result so far is kept.
     TestNotRun,
+    /// 6: a run limit (`--max-time`, `--max-queries`) was reached; the best result so far
+    /// is kept, and was checked.
+    Limit,
     /// 130: interrupted by Ctrl-C (128 + SIGINT, as shells report it).
     Interrupted,
 }
@@ -105,6 +111,7 @@ impl Exit {
             Exit::NotInteresting => 3,
             Exit::Flaky => 4,
             Exit::TestNotRun => 5,
+            Exit::Limit => 6,
             Exit::Interrupted => 130,
         }
     }
@@ -224,6 +231,7 @@ mod tests {
             (Exit::NotInteresting, 3),
             (Exit::Flaky, 4),
             (Exit::TestNotRun, 5),
+            (Exit::Limit, 6),
             (Exit::Interrupted, 130),
         ];
         for (e, c) in all {

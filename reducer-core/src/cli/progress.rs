@@ -52,12 +52,16 @@ pub struct Size {
 }
 
 /// One point of the size-over-time curve, as the progress display saw it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     /// Seconds since the reduction started.
     pub seconds: f64,
     /// The size then.
     pub size: Size,
+    /// The stage that found it, if one was announced.
+    pub stage: Option<&'static str>,
+    /// For a set of files: the file being reduced.
+    pub file: Option<Arc<str>>,
 }
 
 /// The counters the status line shows.
@@ -92,6 +96,10 @@ struct State {
     counters: Counters,
     samples: Vec<Sample>,
     tests: u64,
+    /// The stage the reduction is in, as the tester last announced it.
+    stage: Option<&'static str>,
+    /// For a set of files: the file being reduced.
+    file: Option<Arc<str>>,
     finished: bool,
     /// An improvement not logged yet (rate limit).
     pending: bool,
@@ -130,8 +138,12 @@ impl Progress {
                 samples: vec![Sample {
                     seconds: 0.0,
                     size: original,
+                    stage: None,
+                    file: None,
                 }],
                 tests: 0,
+                stage: None,
+                file: None,
                 finished: false,
                 pending: false,
             })),
@@ -186,7 +198,13 @@ impl Progress {
     pub fn improved(&self, size: Size, found: Instant) {
         let mut s = self.lock();
         let seconds = found.saturating_duration_since(s.started).as_secs_f64();
-        s.samples.push(Sample { seconds, size });
+        let (stage, file) = (s.stage, s.file.clone());
+        s.samples.push(Sample {
+            seconds,
+            size,
+            stage,
+            file,
+        });
         if s.original.tokens.is_none() {
             s.show_best(size);
         }
@@ -198,12 +216,25 @@ impl Progress {
         Box::new(move |event: &Event, stats: &Stats| {
             let mut s = p.lock();
             s.counters = Counters::of(stats);
+            if let Event::Stage { name } = *event {
+                s.stage = Some(name);
+            }
             if let Event::Measured { bytes, tokens } = *event {
                 let size = Size {
                     bytes,
                     tokens: Some(tokens),
                 };
                 if size != s.current {
+                    // A set's sizes are its files' sizes: the samples come from here.
+                    if s.file.is_some() {
+                        let sample = Sample {
+                            seconds: s.started.elapsed().as_secs_f64(),
+                            size,
+                            stage: s.stage,
+                            file: s.file.clone(),
+                        };
+                        s.samples.push(sample);
+                    }
                     s.show_best(size);
                 }
             }
@@ -229,6 +260,13 @@ impl Progress {
                 s.log();
             }
         })
+    }
+
+    /// For a set of files: the file reduced from now on.
+    pub fn set_file(&self, file: &str) {
+        let mut s = self.lock();
+        s.file = Some(Arc::from(file));
+        s.refresh();
     }
 
     /// Prints a line (above the live status line, if there is one); nothing when quiet.
@@ -267,14 +305,29 @@ impl Progress {
 
 impl State {
     fn status(&self) -> String {
-        status_line(self.original, self.current, self.counters)
+        let place = match (self.file.as_deref(), self.stage) {
+            (Some(f), Some(s)) => format!("{f}, {s}: "),
+            (Some(f), None) => format!("{f}: "),
+            (None, Some(s)) => format!("{s}: "),
+            (None, None) => String::new(),
+        };
+        format!(
+            "{place}{}",
+            status_line(self.original, self.current, self.counters)
+        )
     }
 
     /// Shows `size` as the new best: the status line, a `-v` line, a log line when due.
     fn show_best(&mut self, size: Size) {
         self.current = size;
         if self.verbose > 0 {
-            let line = format!("new best: {}", describe_size(size));
+            let by = match (self.file.as_deref(), self.stage) {
+                (Some(f), Some(s)) => format!(" ({f}, {s})"),
+                (Some(f), None) => format!(" ({f})"),
+                (None, Some(s)) => format!(" ({s})"),
+                (None, None) => String::new(),
+            };
+            let line = format!("new best: {}{by}", describe_size(size));
             self.println(&line);
         }
         self.refresh();

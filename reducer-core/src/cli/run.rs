@@ -6,6 +6,7 @@ use super::check::{final_check, original_verdict, Ending};
 use super::grammars::{self, Chooser};
 use super::input::parse_input;
 use super::inspect::{decode, grammar_report, parse_check};
+use super::limits::Limits;
 use super::output::{
     data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
     ResultHook,
@@ -14,7 +15,7 @@ use super::plan::{plan, RunPlan};
 use super::progress::{Progress, Size, Style};
 use super::stages::{fallback_note, Stages};
 use super::summary::{describe, ClearOnDrop, Facts, LeftoverWarning};
-use super::{file_set, Exit, Grammar};
+use super::{file_set, manual, Exit, Grammar};
 use crate::console::{errln, out, outln};
 use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder};
 use crate::engine::oracle::Oracle;
@@ -68,7 +69,15 @@ pub(super) fn run(bin: &str, grammars: &[Grammar<'_>], argv: Vec<OsString>) -> E
             };
         }
     };
-    let result = if args.list_algorithms {
+    let result = if let Some(shell) = args.completions {
+        manual::print(&manual::completions(bin, flavor, shell))
+            .map(|()| Exit::Success)
+            .map_err(Failure::usage)
+    } else if args.man {
+        manual::print(&manual::man_page(bin, flavor))
+            .map(|()| Exit::Success)
+            .map_err(Failure::usage)
+    } else if args.list_algorithms {
         list_algorithms(flavor);
         Ok(Exit::Success)
     } else if args.print_grammar && !grammars.is_empty() {
@@ -165,13 +174,22 @@ pub(super) fn install_interrupt_handler(flag: Arc<AtomicBool>, progress: Progres
     });
 }
 
-/// The oracle `builder` sets up, with the command line's timeout and `--keep-temps`, and
+/// What stands for the candidate's path in the command of `--run`.
+pub(super) const RUN_PLACEHOLDER: &str = "{}";
+
+/// The oracle `builder` sets up, with the command line's timeout, `--keep-temps` and the
+/// conditions of `--run`, and
 /// the tester that runs it with the command line's cache, jobs and parallel mode.
 pub(super) fn oracle_and_tester(
     builder: CommandOracleBuilder,
     args: &Args,
 ) -> Result<(Arc<CommandOracle>, Tester), Failure> {
     let mut builder = builder.keep_temps(args.keep_temps);
+    if let Some(expect) = args.expectations().map_err(Failure::usage)? {
+        builder = builder
+            .expect(expect)
+            .candidate_placeholder(RUN_PLACEHOLDER);
+    }
     builder = match args.timeout() {
         Some(t) => builder.timeout(t),
         None => builder.no_timeout(),
@@ -236,6 +254,7 @@ fn reduce(
         progress.eprintln(&format!("{bin}: {warning}"));
     }
     install_interrupt_handler(tester.interrupt_flag(), progress.clone());
+    let limits = Limits::start(&tester, args.max_time, args.max_queries);
 
     // The original must be interesting, or there is nothing to do. Its test runs while the
     // input is parsed.
@@ -281,7 +300,7 @@ fn reduce(
 
     let first = tester.finish_check(first);
     let what = format!("the original input {}", input.path.display());
-    original_verdict(first, &tester, &progress, &what, args, &test)?;
+    original_verdict(first, &tester, &progress, &what, args, &test, &limits)?;
 
     // Where results go, now that there will be some.
     let writer = if args.in_place {
@@ -320,7 +339,7 @@ fn reduce(
         let writer = writer.clone();
         tester.set_best_sink(Box::new(move |text: &[u8]| writer.offer(text)));
     }
-    tester.set_observer(progress.observer());
+    tester.set_observer(limits.observe(progress.observer()));
 
     // The reduction.
     let (result, result_tokens, grammar, mut tester, session) = match lang {
@@ -344,6 +363,7 @@ fn reduce(
             (r.text, r.tokens, Some(r.grammar), r.tester, r.session)
         }
         None => {
+            tester.enter_stage(TEXT_ALGORITHM);
             let text = reduce_text(&input.bytes, &mut tester, &args.dd_options());
             (text, None, None, tester, SessionStats::default())
         }
@@ -364,9 +384,14 @@ fn reduce(
         flaky,
     } = {
         let (oracle, text) = (oracle.clone(), result.clone());
-        final_check(&mut tester, changed, args, &progress, move |cancel| {
-            oracle.run(&text, cancel)
-        })?
+        final_check(
+            &mut tester,
+            changed,
+            args,
+            &progress,
+            &limits,
+            move |cancel| oracle.run(&text, cancel),
+        )?
     };
     let wall = started.elapsed();
     progress.finish();
@@ -407,6 +432,12 @@ fn reduce(
                 );
             }
         }
+    }
+    if let Some(limit) = limits.describe() {
+        errln!(
+            "{bin}: {limit} reached: the reduction stopped; the best result so far is in {}",
+            out_path.display()
+        );
     }
     if let Some(cause) = &not_run {
         errln!(

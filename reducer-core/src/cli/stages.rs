@@ -64,6 +64,12 @@ pub(super) const FALLBACK: &str = "fallback";
 /// The stage name of the byte-level fallback.
 pub(super) const BYTES: &str = "bytes";
 
+/// The stage name of a run of `algorithm` before its own stages say more (`hdd`, `perses`,
+/// …; the default's stages are `deletion`, `hoisting`, …).
+pub(super) fn stage_name(algorithm: &str) -> &'static str {
+    reduce::Algorithm::from_name(algorithm).map_or("reduction", |a| a.name())
+}
+
 /// The reduction with a grammar, and its fallbacks.
 ///
 /// [`Stages::reduce`] reduces the input with `lang`, or, when `tree` is `None` (the input is
@@ -128,6 +134,7 @@ impl Stages<'_> {
                 }
                 stages.push(lang.name());
                 let mut session = Session::new(lang, tree, tester, args.session_options());
+                session.tester.enter_stage(stage_name(algorithm));
                 reduce::run(algorithm, &mut session, options)?;
                 let out = session.text();
                 counted = count(&session, &out, recount);
@@ -163,6 +170,7 @@ impl Stages<'_> {
                 stages.push(FALLBACK);
                 let mut session = Session::new(f, structure_tree, tester, args.session_options());
                 session.stop_once_parses(lang);
+                session.tester.enter_stage(FALLBACK);
                 let mut options = options.clone();
                 // A corpus of examples is in the language's grammar, not in the structure grammar.
                 if let reduce::GtrFilter::Corpus(_) = options.gtr_filter {
@@ -180,6 +188,7 @@ impl Stages<'_> {
                 break;
             }
             stages.push(BYTES);
+            tester.enter_stage(BYTES);
             let structure_next = fallback.is_some();
             let enough =
                 |t: &[u8]| std::str::from_utf8(t).is_ok_and(|t| structure_next || lang.accepts(t));

@@ -51,6 +51,7 @@ impl Facts<'_> {
         };
         let what = match exit {
             Exit::Interrupted => "interrupted; best so far",
+            Exit::Limit => "run limit reached; best so far",
             Exit::TestNotRun => "stopped; best so far",
             _ => "done",
         };

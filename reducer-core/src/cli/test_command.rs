@@ -176,25 +176,78 @@ pub(super) fn split_test_command(
     (rest, test)
 }
 
-/// The words of the test command that can only be this tool's options, misplaced after
-/// `--test`: `-j N` (`-jN`) and `-a ALGORITHM`. Options a test program often has too (`grep
-/// -q`, `gcc -o`, `sed -i`) are not counted; long options of ours end the test command anyway.
-pub fn misplaced_options(test: &[OsString]) -> Vec<String> {
+/// The short options of `cmd` (aliases, `-h` and `-V` included), with whether each takes a
+/// value.
+fn own_short_options(cmd: &clap::Command) -> Vec<(char, bool)> {
+    let mut cmd = cmd.clone();
+    cmd.build();
+    let mut shorts = Vec::new();
+    for a in cmd.get_arguments() {
+        let takes_value = a.get_action().takes_values();
+        for c in a.get_short_and_visible_aliases().unwrap_or_default() {
+            shorts.push((c, takes_value));
+        }
+    }
+    shorts
+}
+
+/// The words of the test command (its program excepted) that `cmd` reads as its own short
+/// options, as typed: `-o out.c`, `-oout.c`, `-j4`, `-j 4`, `-q`, `-qv`. A word counts only
+/// when every letter of it is an option of `cmd` and `cmd` accepts the value it gets (so
+/// `make -j` and `-j all` are not ours). Long options of ours never get here: they end the
+/// test command. Such words may still be the test's own (`gcc -o`, `grep -q`): the note that
+/// names them says so.
+pub fn misplaced_options(test: &[OsString], cmd: &clap::Command) -> Vec<String> {
+    let shorts = own_short_options(cmd);
     let words: Vec<&str> = test
         .iter()
         .skip(1)
         .map(|w| w.to_str().unwrap_or(""))
         .collect();
-    let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
     let mut found = Vec::new();
-    for (i, w) in words.iter().enumerate() {
-        let next = words.get(i + 1).copied().unwrap_or("");
-        match *w {
-            "-j" if number(next) => found.push(format!("-j {next}")),
-            "-a" if crate::reduce::is_known(next) => found.push(format!("-a {next}")),
-            w if w.strip_prefix("-j").is_some_and(number) => found.push(w.to_string()),
-            _ => {}
+    let mut i = 0;
+    while i < words.len() {
+        let used = short_option_at(&words[i..], &shorts)
+            .filter(|&n| clap_accepts(cmd, &words[i..i + n]))
+            .unwrap_or(0);
+        if used > 0 {
+            found.push(words[i..i + used].join(" "));
+            i += used;
+        } else {
+            i += 1;
         }
     }
     found
+}
+
+/// How many words at the start of `words` make one cluster of short options of ours (1, or
+/// 2 when the last letter takes the next word as its value); `None` if the first word is not
+/// one.
+fn short_option_at(words: &[&str], shorts: &[(char, bool)]) -> Option<usize> {
+    let letters = words[0].strip_prefix('-').filter(|l| !l.starts_with('-'))?;
+    let mut chars = letters.chars();
+    chars.clone().next()?;
+    while let Some(c) = chars.next() {
+        let &(_, takes_value) = shorts.iter().find(|(s, _)| *s == c)?;
+        if takes_value {
+            return match chars.as_str() {
+                "" if words.len() > 1 => Some(2),
+                "" => None,
+                _ => Some(1),
+            };
+        }
+    }
+    Some(1)
+}
+
+/// Whether clap parses `words` alone as options of `cmd`.
+fn clap_accepts(cmd: &clap::Command, words: &[&str]) -> bool {
+    let argv = std::iter::once("reducer").chain(words.iter().copied());
+    match cmd.clone().try_get_matches_from(argv) {
+        Ok(_) => true,
+        Err(e) => matches!(
+            e.kind(),
+            clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+        ),
+    }
 }

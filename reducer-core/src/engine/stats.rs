@@ -12,6 +12,8 @@ pub struct SizeSample {
     pub bytes: usize,
     /// Size in tokens (0 when the reducer has no token notion, e.g. plain text).
     pub tokens: usize,
+    /// The stage that found it (`"deletion"`, a transformation, …), if one was announced.
+    pub stage: Option<&'static str>,
 }
 
 /// Counters of one reduction run.
@@ -114,6 +116,11 @@ impl Default for Stats {
 impl Stats {
     /// Records the size of a new best candidate.
     pub fn record_size(&mut self, bytes: usize, tokens: usize) {
+        self.record_size_in(bytes, tokens, None);
+    }
+
+    /// Records the size of a new best candidate, found by the stage `stage`.
+    pub fn record_size_in(&mut self, bytes: usize, tokens: usize, stage: Option<&'static str>) {
         let seconds = self.started.elapsed().as_secs_f64();
         if let Some(last) = self.sizes.last_mut() {
             if last.bytes == bytes && last.tokens == tokens {
@@ -124,6 +131,7 @@ impl Stats {
             seconds,
             bytes,
             tokens,
+            stage,
         });
     }
 

@@ -37,6 +37,9 @@ pub enum Plan {
         /// What follows a step that changed something.
         after: Box<Plan>,
     },
+    /// The plan, shown under a stage name while it runs (progress only, no statistics of
+    /// its own): the steps inside a stage.
+    Named(&'static str, Box<Plan>),
     /// Blank lines go and trailing spaces are trimmed, if the result still parses.
     Tidy,
 }
@@ -52,6 +55,7 @@ impl Plan {
                 .iter()
                 .fold(false, |changed, plan| plan.run(s, o) | changed),
             Plan::Stage(name, plan) => staged(s, name, |s| plan.run(s, o)),
+            Plan::Named(name, plan) => named(s, name, |s| plan.run(s, o)),
             Plan::Round { steps, after } => {
                 let mut changed = false;
                 for step in steps {
@@ -65,7 +69,7 @@ impl Plan {
                 }
                 changed
             }
-            Plan::Tidy => !s.stopped() && text::tidy_lines(s),
+            Plan::Tidy => !s.stopped() && named(s, TIDY, text::tidy_lines),
         }
     }
 }
@@ -86,9 +90,32 @@ fn stage(name: &'static str, plan: Plan) -> Plan {
 /// anything.
 fn deletion() -> Plan {
     fixpoint(Plan::Then(vec![
-        fixpoint(Plan::Pass(pardis::hybrid_pass)),
-        fixpoint(Plan::Pass(hoist::hoist_pass)),
+        Plan::Named(
+            "deletion",
+            Box::new(fixpoint(Plan::Pass(pardis::hybrid_pass))),
+        ),
+        Plan::Named(
+            "hoisting",
+            Box::new(fixpoint(Plan::Pass(hoist::hoist_pass))),
+        ),
     ]))
+}
+
+/// The stage name of [`Plan::Tidy`].
+const TIDY: &str = "tidy-up";
+
+/// Runs `step` announced as the stage `name` (see [`Tester::enter_stage`]).
+///
+/// [`Tester::enter_stage`]: crate::engine::tester::Tester::enter_stage
+fn named(
+    s: &mut Session<'_>,
+    name: &'static str,
+    step: impl FnOnce(&mut Session<'_>) -> bool,
+) -> bool {
+    let outer = s.tester.enter_stage(name);
+    let changed = step(s);
+    s.tester.leave_stage(outer);
+    changed
 }
 
 /// Runs one stage and records what it did under `name` in the statistics.
@@ -100,7 +127,7 @@ fn staged(
     let start = std::time::Instant::now();
     let (queries, rounds) = (s.tester.stats().queries, s.tester.stats().rounds);
     let (tokens, bytes) = (s.tree.tokens(), s.tree.text().len());
-    let changed = stage(s);
+    let changed = named(s, name, stage);
     let (t, b) = (s.tree.tokens(), s.tree.text().len());
     let run = PassStats {
         name,

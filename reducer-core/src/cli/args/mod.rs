@@ -3,6 +3,7 @@
 //! to (the engine's option records, the input and the test) is in `settings.rs`.
 
 use crate::engine::cache::{CacheMode, CacheOptions};
+use crate::engine::oracle::expect::Expectations;
 use crate::engine::session::{SessionOptions, SyntaxCheck};
 use crate::engine::tester::Parallel;
 use crate::reduce::gtr::corpus::Corpus;
@@ -90,9 +91,11 @@ pub struct Args {
 
     /// The interestingness test: a program and its arguments, run with the candidate's path
     /// appended, in a fresh directory that holds the candidate under the input's file name.
-    /// Exit status 0 = interesting. Put it last: the command runs to the end of the line (or
-    /// to the next option of this tool written as --name, or to a --, after which come files),
-    /// so short options after it (-j 4) go to the test.
+    /// Exit status 0 = interesting. Put it last: the command runs to the end of the line, to
+    /// a --, after which come files, or to the next long option of this tool (--output X,
+    /// --stats=F), which is this tool's wherever it stands. Short options after it (-o X,
+    /// -j4, -q) go to the test, as gcc -o and grep -q must; when the original is not
+    /// interesting, a note names those that are this tool's too.
     #[arg(
         long,
         visible_alias = "test-script",
@@ -101,6 +104,45 @@ pub struct Args {
         allow_hyphen_values = true
     )]
     pub test: Vec<OsString>,
+
+    /// The test as a command instead of a script: CMD is split into words as a shell would
+    /// split it (quotes, backslashes) but never run by a shell; `{}` stands for the
+    /// candidate's path (appended when absent). With no --expect-* condition, exit status 0
+    /// means interesting. Instead of --test.
+    #[arg(long, value_name = "CMD", help_heading = "Test without a script")]
+    pub run: Option<String>,
+
+    /// With --run: interesting only if the command's stderr matches REGEX (Rust regex
+    /// syntax, searched anywhere; (?m) for ^ and $ at lines).
+    #[arg(long, value_name = "REGEX", requires = "run", value_parser = parse_regex,
+          help_heading = "Test without a script")]
+    pub expect_stderr: Option<String>,
+
+    /// With --run: interesting only if the command's stdout matches REGEX.
+    #[arg(long, value_name = "REGEX", requires = "run", value_parser = parse_regex,
+          help_heading = "Test without a script")]
+    pub expect_stdout: Option<String>,
+
+    /// With --run: interesting only if the command exits with status N.
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "run",
+        allow_negative_numbers = true,
+        help_heading = "Test without a script"
+    )]
+    pub expect_exit: Option<i32>,
+
+    /// With --run: interesting only if the command is ended by SIGNAL (a crash: SIGSEGV,
+    /// SEGV or 11; not the kill of --timeout). A shell reports its child's crash as exit
+    /// status 128+N instead: --expect-exit 139.
+    #[arg(long, value_name = "SIGNAL", requires = "run", value_parser = parse_signal,
+          help_heading = "Test without a script")]
+    pub expect_signal: Option<i32>,
+
+    /// With --run: interesting only if the command runs into --timeout (a hang).
+    #[arg(long, requires = "run", help_heading = "Test without a script")]
+    pub expect_timeout: bool,
 
     /// Write the result to OUT (default: INPUT.reduced; INPUT is left untouched).
     #[arg(
@@ -132,6 +174,15 @@ pub struct Args {
     /// The reduction algorithm (see --list-algorithms).
     #[arg(short = 'a', long, value_name = "NAME")]
     pub algorithm: Option<String>,
+
+    /// Print the completion script for SHELL and exit (e.g. `--completions bash >
+    /// ~/.local/share/bash-completion/completions/NAME`; see README, Install).
+    #[arg(long, value_name = "SHELL", value_enum)]
+    pub completions: Option<clap_complete::Shell>,
+
+    /// Print the manual page (roff) and exit (e.g. `--man > NAME.1`, then `man ./NAME.1`).
+    #[arg(long)]
+    pub man: bool,
 
     /// Print the algorithms, one line each, and exit.
     #[arg(long)]
@@ -248,6 +299,17 @@ pub struct Args {
     #[arg(long, value_name = "SECS", default_value_t = 30.0, value_parser = parse_seconds)]
     pub timeout: f64,
 
+    /// Stop the reduction after DURATION (90s, 10m, 1h, 1h30m, or seconds), keep the best
+    /// result so far, check it as usual, and exit with status 6. Running tests are cancelled
+    /// as at Ctrl-C.
+    #[arg(long, value_name = "DURATION", value_parser = parse_max_time)]
+    pub max_time: Option<Duration>,
+
+    /// Stop the reduction after N tests run (the check of the original included), keep the
+    /// best result so far, check it as usual, and exit with status 6.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_queries: Option<u64>,
+
     /// Keep every oracle run's temporary directory (reducer-* in the system's temp dir).
     #[arg(long)]
     pub keep_temps: bool,
@@ -322,6 +384,20 @@ fn parse_ext_lang(s: &str) -> Result<(String, String), String> {
     }
 }
 
+fn parse_regex(s: &str) -> Result<String, String> {
+    regex::bytes::Regex::new(s)
+        .map(|_| s.to_string())
+        .map_err(|e| e.to_string())
+}
+
+fn parse_signal(s: &str) -> Result<i32, String> {
+    crate::engine::oracle::expect::parse_signal(s)
+}
+
+fn parse_max_time(s: &str) -> Result<Duration, String> {
+    super::limits::parse_duration(s)
+}
+
 fn parse_seconds(s: &str) -> Result<f64, String> {
     let v: f64 = s
         .parse()
@@ -342,7 +418,7 @@ impl Args {
             .bin_name(bin.to_string())
             .about(about(flavor))
             .override_usage(format!(
-                "{bin} [OPTIONS] INPUT... --test SCRIPT [ARGS]...\n       {bin} [OPTIONS] SCRIPT INPUT..."
+                "{bin} [OPTIONS] INPUT... --test SCRIPT [ARGS]...\n       {bin} [OPTIONS] INPUT... --run CMD [--expect-...]\n       {bin} [OPTIONS] SCRIPT INPUT..."
             ))
             .after_help(super::help::after_help(bin, flavor));
         if let Flavor::Text = flavor {
@@ -365,6 +441,18 @@ impl Args {
         let (rest, test) = split_test_command(argv.into_iter().collect(), &own);
         let matches = cmd.try_get_matches_from_mut(rest)?;
         let mut args = Args::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
+        if args.run.is_some() && (test.is_some() || !args.test.is_empty()) {
+            return Err(cmd.error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--run and --test both give the test: use one of them",
+            ));
+        }
+        if args.expect_timeout && args.timeout == 0.0 {
+            return Err(cmd.error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--expect-timeout needs a --timeout (0 means none)",
+            ));
+        }
         if let Some(test) = test {
             if test.is_empty() {
                 return Err(cmd.error(

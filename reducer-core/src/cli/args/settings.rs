@@ -177,6 +177,39 @@ impl Args {
         (self.timeout > 0.0).then(|| Duration::from_secs_f64(self.timeout))
     }
 
+    /// The conditions of the test built by `--run` (`None` without it; none given: exit
+    /// status 0).
+    pub fn expectations(&self) -> Result<Option<Expectations>, String> {
+        if self.run.is_none() {
+            return Ok(None);
+        }
+        let regex = |r: &Option<String>| {
+            r.as_deref()
+                .map(regex::bytes::Regex::new)
+                .transpose()
+                .map_err(|e| e.to_string())
+        };
+        Ok(Some(Expectations {
+            exit: self.expect_exit,
+            signal: self.expect_signal,
+            timeout: self.expect_timeout,
+            stdout: regex(&self.expect_stdout)?,
+            stderr: regex(&self.expect_stderr)?,
+        }))
+    }
+
+    /// The words of `--run`, split as a shell would split them.
+    pub fn run_command(&self) -> Result<Option<Vec<OsString>>, String> {
+        let Some(run) = &self.run else {
+            return Ok(None);
+        };
+        let words = shell_words::split(run).map_err(|e| format!("--run '{run}': {e}"))?;
+        if words.is_empty() {
+            return Err("--run needs a command, e.g. --run 'gcc -c {}'".to_string());
+        }
+        Ok(Some(words.into_iter().map(OsString::from).collect()))
+    }
+
     /// The launcher prefix, split as a shell would split it.
     pub fn launcher(&self) -> Result<Vec<String>, String> {
         match &self.launcher {
@@ -203,6 +236,15 @@ impl Args {
         let mut test = self.test.clone();
         if let Some(input) = &self.input {
             files.insert(0, input.clone());
+        }
+        if let Some(run) = self.run_command()? {
+            if files.is_empty() {
+                return Err("no input file: give INPUT with --run".to_string());
+            }
+            return Ok(Job {
+                inputs: files,
+                test: run,
+            });
         }
         let (inputs, test) = if !test.is_empty() {
             match files.len() {

@@ -71,16 +71,25 @@ fn a_double_dash_ends_the_test_command_and_is_not_passed_to_it() {
 }
 
 #[test]
-fn only_options_that_can_only_be_ours_are_called_misplaced() {
-    let found = |line: &str| misplaced_options(&words(&line.split(' ').collect::<Vec<_>>()));
+fn short_options_of_ours_after_the_test_are_found_from_the_clap_definition() {
+    let cmd = Args::command();
+    let found = |line: &str| misplaced_options(&words(&line.split(' ').collect::<Vec<_>>()), &cmd);
     assert_eq!(found("./t.sh -j 4 -a perses"), ["-j 4", "-a perses"]);
     assert_eq!(found("./t.sh -j8"), ["-j8"]);
+    assert_eq!(found("./t.sh -o out.c"), ["-o out.c"]);
+    assert_eq!(found("./t.sh -oout.c -q"), ["-oout.c", "-q"]);
+    assert_eq!(
+        found("./t.sh -vv -i x.c -h -V"),
+        ["-vv", "-i x.c", "-h", "-V"]
+    );
+    // The program itself is never an option; what clap would refuse is not ours.
+    assert_eq!(found("-j 4"), Vec::<String>::new());
     for test in [
-        "grep -q some error",
-        "gcc -c -o /dev/null -v",
-        "sed -i s/a/b/",
-        "grep -a x",
         "make -j",
+        "make -j all",
+        "gcc -c -O2 -Wall -x c",
+        "grep -e foo",
+        "./t.sh -o",
     ] {
         assert_eq!(found(test), Vec::<String>::new(), "{test}");
     }
@@ -326,4 +335,66 @@ fn lang_takes_ext_equals_name_and_refuses_anything_else() {
         );
     }
     assert!(parse(Flavor::Text, "--lang inc=c a.c --test ./t.sh").is_err());
+}
+
+#[test]
+fn run_builds_the_test_from_the_command_line() {
+    let line = "bug.c --run 'gcc -O2 -c {}' --expect-stderr internal --expect-exit 4";
+    let argv = shell_words::split(&format!("reduce-c {line}")).unwrap();
+    let a = Args::parse_from_argv("reduce-c", C, argv.iter().map(OsString::from)).unwrap();
+    let job = a.job_with(&["c"], &fake).unwrap();
+    assert_eq!(job.inputs, [PathBuf::from("bug.c")]);
+    assert_eq!(job.test, words(&["gcc", "-O2", "-c", "{}"]));
+    let e = a.expectations().unwrap().unwrap();
+    assert_eq!(e.exit, Some(4));
+    assert_eq!(e.stderr.unwrap().as_str(), "internal");
+    assert!(e.stdout.is_none() && e.signal.is_none() && !e.timeout);
+    // Several inputs, any order of the options; signals by name or number.
+    let a = parse(C, "--expect-signal SEGV a.c --run ./prog b.h").unwrap();
+    assert_eq!(a.expect_signal, Some(11));
+    assert_eq!(a.job_with(&["c"], &fake).unwrap().inputs.len(), 2);
+    assert_eq!(
+        parse(C, "a.c --run x --expect-signal sigabrt")
+            .unwrap()
+            .expect_signal,
+        Some(6)
+    );
+    assert_eq!(
+        parse(C, "a.c --run x --expect-exit -1")
+            .unwrap()
+            .expect_exit,
+        Some(-1)
+    );
+    // Without --run, a script is what it always was.
+    assert!(parse(C, "bug.c --test ./t.sh")
+        .unwrap()
+        .expectations()
+        .unwrap()
+        .is_none());
+}
+
+#[test]
+fn a_built_test_refuses_what_makes_no_sense() {
+    for line in [
+        "bug.c --run x --test ./t.sh",
+        "bug.c --test ./t.sh --run x",
+        "bug.c --test=./t.sh --run x",
+        "bug.c --expect-stderr x --test ./t.sh",
+        "bug.c --expect-timeout",
+        "bug.c --run x --expect-stderr (",
+        "bug.c --run x --expect-signal SEGFAULT",
+        "bug.c --run x --expect-exit one",
+        "bug.c --run x --expect-timeout --timeout 0",
+    ] {
+        let e = parse(C, line).unwrap_err();
+        assert_ne!(e.kind(), clap::error::ErrorKind::DisplayHelp, "{line}");
+    }
+    let e = parse(C, "bug.c --test ./t.sh --run x")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("--run and --test both give the test"), "{e}");
+    let a = parse(C, "--run ./t.sh").unwrap();
+    assert!(a.job_with(&["c"], &fake).unwrap_err().contains("no input"));
+    let a = parse(C, "bug.c --run '").unwrap();
+    assert!(a.job_with(&["c"], &fake).is_err());
 }

@@ -17,6 +17,7 @@ use super::check::{final_check, original_verdict, Ending};
 use super::grammars::Chooser;
 use super::guard::{test_files, Files, Role, IN_PLACE};
 use super::input::{parse_input, read_bytes};
+use super::limits::Limits;
 use super::output::{
     data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
 };
@@ -130,6 +131,7 @@ pub(super) fn reduce(
         progress.eprintln(&format!("{bin}: {warning}"));
     }
     super::run::install_interrupt_handler(tester.interrupt_flag(), progress.clone());
+    let limits = Limits::start(&tester, args.max_time, args.max_queries);
     for (input, (grammar, _)) in inputs.iter().zip(&parts) {
         if let (Some(rejected), Some(g)) = (&input.rejected, grammar) {
             progress.eprintln(&rejected.warning);
@@ -162,7 +164,15 @@ pub(super) fn reduce(
         let (oracle, text) = (oracle.clone(), originals[0].clone());
         tester.check(move |cancel| oracle.run(&text, cancel))
     };
-    original_verdict(first, &tester, &progress, "the original files", args, &test)?;
+    original_verdict(
+        first,
+        &tester,
+        &progress,
+        "the original files",
+        args,
+        &test,
+        &limits,
+    )?;
 
     // Where the results go, now that there will be some.
     let mut writers = Vec::with_capacity(parts.len());
@@ -191,7 +201,7 @@ pub(super) fn reduce(
         };
         writers.push(Arc::new(BackgroundWriter::spawn(writer, None)));
     }
-    tester.set_observer(progress.observer());
+    tester.set_observer(limits.observe(progress.observer()));
     let parts: Vec<Part<'_>> = listing
         .members
         .iter()
@@ -242,9 +252,14 @@ pub(super) fn reduce(
         flaky,
     } = {
         let (oracle, text) = (oracle.clone(), result.texts[0].clone());
-        final_check(&mut tester, changed, args, &progress, move |cancel| {
-            oracle.run(&text, cancel)
-        })?
+        final_check(
+            &mut tester,
+            changed,
+            args,
+            &progress,
+            &limits,
+            move |cancel| oracle.run(&text, cancel),
+        )?
     };
     let wall = started.elapsed();
     progress.finish();
@@ -254,6 +269,7 @@ pub(super) fn reduce(
     if !args.quiet {
         let what = match exit {
             Exit::Interrupted => "interrupted; best so far",
+            Exit::Limit => "run limit reached; best so far",
             Exit::TestNotRun => "stopped; best so far",
             _ => "done",
         };
@@ -282,6 +298,9 @@ pub(super) fn reduce(
                 text.len()
             );
         }
+    }
+    if let Some(limit) = limits.describe() {
+        errln!("{bin}: {limit} reached: the reduction stopped; the best results so far are kept");
     }
     if let Some(cause) = &not_run {
         errln!(
@@ -330,6 +349,7 @@ pub(super) fn reduce(
             algorithm,
             passes: stats_json::passes(&result.session),
             options: stats_json::Options::of(args, has_grammars),
+            size_over_time: stats_json::size_over_time(&stats, &progress.samples(), false),
         };
         let like_input = data_permissions_like(&listing.members[0].source);
         if let Err(e) = write_atomic_with(path, record.to_json().as_bytes(), like_input.as_ref()) {

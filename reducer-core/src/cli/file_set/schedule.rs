@@ -57,6 +57,9 @@ pub(super) struct Schedule<'a, 'g> {
     pub(super) bin: &'a str,
 }
 
+/// The stage name of the test of a file emptied.
+const EMPTYING: &str = "emptying";
+
 impl Schedule<'_, '_> {
     /// Reduces the files whose contents are `texts` (the set holds them too).
     pub(super) fn run(
@@ -103,6 +106,7 @@ impl Schedule<'_, '_> {
                     }
                     emptied_at[i] = Some(changes);
                     self.activate(i, &mut tester);
+                    tester.enter_stage(EMPTYING);
                     if tester.test(Candidate::text(Vec::new())) {
                         self.progress.println(&format!(
                             "{}: {} emptied",
@@ -179,6 +183,7 @@ impl Schedule<'_, '_> {
             .write()
             .unwrap_or_else(|p| p.into_inner())
             .set_active(i);
+        self.progress.set_file(&self.parts[i].rel.to_string_lossy());
         tester.new_context();
         let writer = self.parts[i].writer.clone();
         tester.set_best_sink(Box::new(move |text: &[u8]| writer.offer(text)));
@@ -209,6 +214,7 @@ impl Schedule<'_, '_> {
         session: &mut SessionStats,
     ) -> Result<(Vec<u8>, Option<String>, Tester), reduce::UnknownAlgorithm> {
         let Some(grammar) = part.grammar else {
+            tester.enter_stage(crate::cli::args::TEXT_ALGORITHM);
             let out = reduce_text(text, &mut tester, &self.args.dd_options());
             return Ok((out, None, tester));
         };

@@ -12,7 +12,7 @@
 //! `"kept"` (`--keep`: never reduced).
 
 use super::super::Exit;
-use super::{CacheRecord, FileSize, Options, PassRecord, Queries, Times, Tool};
+use super::{CacheRecord, FileSize, Options, PassRecord, Queries, SizePoint, Times, Tool};
 use serde::Serialize;
 
 /// One file of the set.
@@ -53,6 +53,8 @@ pub struct SetRecord {
     pub passes: Vec<PassRecord>,
     /// The options that shape the reduction.
     pub options: Options,
+    /// Each file's size as it went down, with the file and the stage that reduced it.
+    pub size_over_time: Vec<SizePoint>,
 }
 
 impl SetRecord {
@@ -62,12 +64,13 @@ impl SetRecord {
     }
 }
 
-/// How a run that ends with `exit` ended: `success`, `interrupted`, `flaky`, `test-not-run`
-/// or `error`.
+/// How a run that ends with `exit` ended: `success`, `interrupted`, `limit` (`--max-time`,
+/// `--max-queries`), `flaky`, `test-not-run` or `error`.
 pub fn status(exit: Exit) -> String {
     match exit {
         Exit::Success => "success",
         Exit::Interrupted => "interrupted",
+        Exit::Limit => "limit",
         Exit::Flaky => "flaky",
         Exit::TestNotRun => "test-not-run",
         _ => "error",

@@ -12,8 +12,9 @@
 //!                     "result_parses"},
 //!   "time": {"wall_seconds", "oracle_seconds", "engine_seconds"},
 //!   "cache": {"lookups", "hits", "entries", "peak_bytes", "peak_entries"},
-//!   "size_over_time": [{"seconds", "bytes", "tokens"}, ...],
-//!   "algorithm", "options": {...} }
+//!   "size_over_time": [{"seconds", "bytes", "tokens", "stage", "file"}, ...],
+//!   "algorithm", "options": {..., "built_test": {"run", "expect_exit", "expect_signal",
+//!                                 "expect_timeout", "expect_stdout", "expect_stderr"}} }
 //! ```
 //!
 //! `tokens` is `null` for `reduce-text` (and for a result of the byte-level fallback).
@@ -45,7 +46,8 @@ pub struct Record {
     /// parsed, `"fallback"` (the structure grammar), `"bytes"` (ddmin on lines and bytes), or
     /// a chain such as `"C after fallback"` (`null` for `reduce-text`).
     pub grammar: Option<String>,
-    /// How the run ended: `success`, `interrupted`, `flaky`, `test-not-run` or `error`.
+    /// How the run ended: `success`, `interrupted`, `limit`, `flaky`, `test-not-run` or
+    /// `error`.
     pub status: String,
     /// The process's exit status.
     pub exit_code: u8,
@@ -229,7 +231,7 @@ pub struct CacheRecord {
 }
 
 /// One point of the size-over-time curve.
-#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(default)]
 pub struct SizePoint {
     /// Seconds since the start.
@@ -238,6 +240,11 @@ pub struct SizePoint {
     pub bytes: usize,
     /// Tokens (`null` without a grammar).
     pub tokens: Option<usize>,
+    /// The stage that found it (`deletion`, `hoisting`, a transformation's name, `tidy-up`,
+    /// `fallback`, `bytes`, `ddmin`, …; `null` for the original).
+    pub stage: Option<String>,
+    /// For a set of files: the file it is a size of (`null` for one file).
+    pub file: Option<String>,
 }
 
 /// The options of the run.
@@ -276,6 +283,43 @@ pub struct Options {
     pub timeout_seconds: Option<f64>,
     /// The launcher prefix.
     pub launcher: Vec<String>,
+    /// The test built by `--run` (`null` for a script).
+    pub built_test: Option<BuiltTest>,
+}
+
+/// The test built by `--run` and its conditions.
+#[derive(Clone, Debug, Serialize)]
+pub struct BuiltTest {
+    /// The command's words, `{}` where the candidate's path goes.
+    pub run: Vec<String>,
+    /// `--expect-exit`.
+    pub expect_exit: Option<i32>,
+    /// `--expect-signal`, as a number.
+    pub expect_signal: Option<i32>,
+    /// `--expect-timeout`.
+    pub expect_timeout: bool,
+    /// `--expect-stdout`.
+    pub expect_stdout: Option<String>,
+    /// `--expect-stderr`.
+    pub expect_stderr: Option<String>,
+}
+
+impl BuiltTest {
+    /// The test `args` builds, if it builds one.
+    pub fn of(args: &Args) -> Option<BuiltTest> {
+        let run = args.run_command().ok().flatten()?;
+        Some(BuiltTest {
+            run: run
+                .iter()
+                .map(|w| w.to_string_lossy().into_owned())
+                .collect(),
+            expect_exit: args.expect_exit,
+            expect_signal: args.expect_signal,
+            expect_timeout: args.expect_timeout,
+            expect_stdout: args.expect_stdout.clone(),
+            expect_stderr: args.expect_stderr.clone(),
+        })
+    }
 }
 
 impl Options {
@@ -321,6 +365,7 @@ impl Options {
             .to_string(),
             timeout_seconds: args.timeout().map(|t| t.as_secs_f64()),
             launcher: args.launcher().unwrap_or_default(),
+            built_test: BuiltTest::of(args),
         }
     }
 }
@@ -389,6 +434,8 @@ pub fn size_over_time(stats: &Stats, samples: &[Sample], grammar: bool) -> Vec<S
                 seconds: s.seconds,
                 bytes: s.bytes,
                 tokens: Some(s.tokens),
+                stage: s.stage.map(str::to_string),
+                file: None,
             })
             .collect()
     } else {
@@ -398,6 +445,8 @@ pub fn size_over_time(stats: &Stats, samples: &[Sample], grammar: bool) -> Vec<S
                 seconds: s.seconds,
                 bytes: s.size.bytes,
                 tokens: s.size.tokens,
+                stage: s.stage.map(str::to_string),
+                file: s.file.as_deref().map(str::to_string),
             })
             .collect()
     }

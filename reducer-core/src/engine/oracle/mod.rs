@@ -1,9 +1,12 @@
 //! Oracles: what decides whether a candidate is still interesting.
 //!
 //! The engine only sees the [`Oracle`] trait. [`FnOracle`] wraps a closure (tests);
-//! [`command::CommandOracle`] runs the user's program on a file, C-Reduce style.
+//! [`command::CommandOracle`] runs the user's program on a file, C-Reduce style, and decides
+//! by its exit status or, for a test built from the command line, by the conditions of
+//! [`expect::Expectations`].
 
 pub mod command;
+pub mod expect;
 pub mod file_set;
 pub mod run_dir;
 #[allow(unsafe_code)]

@@ -47,16 +47,19 @@ pub(crate) fn set_nonblocking(fd: RawFd) {
     }
 }
 
-/// Waits up to `timeout` (at least 1 ms) for something to read on `fd` (data or end of
-/// file); true if so, and on error (EINTR): a non-blocking read sorts it out.
-pub(crate) fn poll_readable(fd: RawFd, timeout: Duration) -> bool {
-    let mut fds = libc::pollfd {
-        fd,
-        events: libc::POLLIN,
-        revents: 0,
-    };
+/// Waits up to `timeout` (at least 1 ms) for something to read on any of `fds` (data or end
+/// of file); true if so, and on error (EINTR): a non-blocking read sorts it out.
+pub(crate) fn poll_readable(fds: &[RawFd], timeout: Duration) -> bool {
+    let mut polled: Vec<libc::pollfd> = fds
+        .iter()
+        .map(|&fd| libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        })
+        .collect();
     let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
-    // SAFETY: one valid pollfd.
-    let r = unsafe { libc::poll(&mut fds, 1, ms) };
+    // SAFETY: a valid array of `polled.len()` pollfd structures.
+    let r = unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, ms) };
     r != 0
 }

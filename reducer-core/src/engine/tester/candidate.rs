@@ -109,6 +109,12 @@ pub enum Event {
         /// Its size in bytes.
         bytes: usize,
     },
+    /// The reduction entered a stage (`"deletion"`, `"hoisting"`, a transformation's name,
+    /// `"tidy-up"`), or went back to the one around it.
+    Stage {
+        /// The stage's name.
+        name: &'static str,
+    },
     /// The layer above measured its best result (see [`Tester::record_size`](super::Tester::record_size)): the size
     /// progress displays show, counted as the summary and `--stats` count it.
     Measured {

@@ -82,6 +82,8 @@ pub struct Tester {
     interrupted: Arc<AtomicBool>,
     /// Why the tester stopped: a test that could not be run, even when tried again.
     not_run_cause: Option<String>,
+    /// The stage the reduction is in, as last announced ([`Tester::enter_stage`]).
+    stage: Option<&'static str>,
     /// Time during which any oracle run was going (see [`Stats::oracle_busy`]).
     clock: Arc<OracleClock>,
 }
@@ -101,6 +103,7 @@ impl Tester {
             observer: None,
             interrupted: Arc::new(AtomicBool::new(false)),
             not_run_cause: None,
+            stage: None,
             clock: Arc::new(OracleClock::default()),
         }
     }
@@ -151,6 +154,30 @@ impl Tester {
         self.interrupted() || self.not_run_cause.is_some()
     }
 
+    /// Announces that the reduction enters the stage `name` (for progress displays:
+    /// [`Event::Stage`]); returns the stage it was in, to go back to with
+    /// [`Tester::leave_stage`].
+    pub fn enter_stage(&mut self, name: &'static str) -> Option<&'static str> {
+        let outer = self.stage.replace(name);
+        if outer != Some(name) {
+            self.notify(Event::Stage { name });
+        }
+        outer
+    }
+
+    /// Goes back to the stage `outer` that [`Tester::enter_stage`] returned.
+    pub fn leave_stage(&mut self, outer: Option<&'static str>) {
+        if let Some(name) = outer.filter(|&o| self.stage != Some(o)) {
+            self.notify(Event::Stage { name });
+        }
+        self.stage = outer;
+    }
+
+    /// The stage the reduction is in, if one was announced.
+    pub fn stage(&self) -> Option<&'static str> {
+        self.stage
+    }
+
     /// The statistics so far.
     pub fn stats(&self) -> &Stats {
         &self.stats
@@ -159,7 +186,7 @@ impl Tester {
     /// Records the size of the best result (bytes and tree tokens) in the statistics and
     /// tells the observer ([`Event::Measured`]).
     pub fn record_size(&mut self, bytes: usize, tokens: usize) {
-        self.stats.record_size(bytes, tokens);
+        self.stats.record_size_in(bytes, tokens, self.stage);
         self.notify(Event::Measured { bytes, tokens });
     }
 

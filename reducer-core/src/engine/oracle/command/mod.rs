@@ -43,6 +43,8 @@
 //!
 //! Unix only (process groups, `kill`, `waitid`).
 
+#[cfg(test)]
+mod expect_tests;
 mod report;
 mod stderr;
 #[cfg(test)]
@@ -52,6 +54,7 @@ mod wait;
 pub use report::{Leftovers, RunError, RunReport};
 pub use wait::Launched;
 
+use super::expect::Expectations;
 use super::file_set::FileSet;
 use super::run_dir::RunDir;
 use super::{Oracle, Outcome, StartedTest};
@@ -59,7 +62,7 @@ use report::Reports;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, Read};
-use std::os::unix::ffi::OsStrExt;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -70,6 +73,9 @@ use wait::ExitWatcher;
 
 /// How many bytes of the program's stderr a [`RunReport`] keeps (the last ones).
 pub const STDERR_TAIL_BYTES: usize = 4096;
+
+/// How many bytes of stdout and stderr the conditions of a built test see (the last ones).
+pub const CAPTURE_BYTES: usize = 16 << 20;
 
 /// The timeout of a [`CommandOracle`] unless the builder sets another one.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(300);
@@ -125,9 +131,28 @@ pub struct CommandOracleBuilder {
     temp_base: Option<PathBuf>,
     env: Vec<(OsString, OsString)>,
     file_set: Option<Arc<RwLock<FileSet>>>,
+    expect: Option<Arc<Expectations>>,
+    placeholder: Option<OsString>,
 }
 
 impl CommandOracleBuilder {
+    /// Decides each run's outcome by `expect` instead of by exit status 0 (a test built
+    /// from the command line: `--expect-stderr`, `--expect-signal`, …). Stdout is then
+    /// captured when a condition reads it, and so is all of stderr (the last
+    /// [`CAPTURE_BYTES`] of each).
+    pub fn expect(mut self, expect: Expectations) -> Self {
+        self.expect = Some(Arc::new(expect));
+        self
+    }
+
+    /// Puts the candidate's path where a word of the command holds `placeholder` (`{}`),
+    /// instead of after the command: every such word becomes one word per path (a set of
+    /// files gives several). A command without it gets the paths appended as usual.
+    pub fn candidate_placeholder(mut self, placeholder: impl Into<OsString>) -> Self {
+        self.placeholder = Some(placeholder.into());
+        self
+    }
+
     /// Puts `launcher` (program and arguments, e.g. `["srun", "-n1"]`, `["nice", "-n", "10"]`)
     /// in front of the command. Empty means none (the default).
     pub fn launcher<I, S>(mut self, launcher: I) -> Self
@@ -227,7 +252,13 @@ impl CommandOracleBuilder {
             Some(base) => base,
             None => std::env::temp_dir(),
         };
+        let placeholder = self
+            .placeholder
+            .filter(|p| !p.is_empty() && self.command.iter().any(|w| contains(w, p)));
         Ok(CommandOracle {
+            command_start: self.launcher.len(),
+            placeholder,
+            expect: self.expect,
             argv,
             file_name,
             timeout: self.timeout,
@@ -239,6 +270,29 @@ impl CommandOracleBuilder {
             exits: ExitWatcher::default(),
         })
     }
+}
+
+/// Whether `word` holds `part`.
+fn contains(word: &OsStr, part: &OsStr) -> bool {
+    let (w, p) = (word.as_bytes(), part.as_bytes());
+    w.windows(p.len()).any(|x| x == p)
+}
+
+/// `word` with every `placeholder` replaced by `path`.
+fn substitute(word: &OsStr, placeholder: &OsStr, path: &OsStr) -> OsString {
+    let (w, p) = (word.as_bytes(), placeholder.as_bytes());
+    let mut out = Vec::with_capacity(w.len() + path.len());
+    let mut i = 0;
+    while i < w.len() {
+        if w[i..].starts_with(p) {
+            out.extend_from_slice(path.as_bytes());
+            i += p.len();
+        } else {
+            out.push(w[i]);
+            i += 1;
+        }
+    }
+    OsString::from_vec(out)
 }
 
 /// A relative path with a directory part (`./x`, `dir/x`): the program would be looked up
@@ -261,6 +315,12 @@ pub struct CommandOracle {
     env: Vec<(OsString, OsString)>,
     /// The files written beside the candidate, if it is one of a set.
     file_set: Option<Arc<RwLock<FileSet>>>,
+    /// Where the command starts in `argv` (after the launcher).
+    command_start: usize,
+    /// The word that stands for the candidate's path in the command, when one does.
+    placeholder: Option<OsString>,
+    /// The conditions of a built test.
+    expect: Option<Arc<Expectations>>,
     reports: Arc<Mutex<Reports>>,
     /// Stamps the exit of each started program.
     exits: ExitWatcher,
@@ -285,6 +345,8 @@ impl CommandOracle {
             temp_base: None,
             env: Vec::new(),
             file_set: None,
+            expect: None,
+            placeholder: None,
         }
     }
 
@@ -362,6 +424,7 @@ impl CommandOracle {
                 .ok()
                 .and_then(|c| self.exits.watch(c.id() as libc::pid_t)),
             child,
+            expect: self.expect.clone(),
             reports: self.reports.clone(),
         };
         let dir = match RunDir::create(&self.temp_base, TEMP_DIR_PREFIX) {
@@ -404,14 +467,40 @@ impl CommandOracle {
         launched(Some(dir), child)
     }
 
+    /// The whole argv of a run on `files`: the candidate's paths where the placeholder
+    /// stands, or after the command.
+    fn argv_for(&self, files: &[PathBuf]) -> Vec<OsString> {
+        let Some(p) = &self.placeholder else {
+            let files = files.iter().map(|f| f.as_os_str().to_os_string());
+            return self.argv.iter().cloned().chain(files).collect();
+        };
+        let mut argv = self.argv[..self.command_start].to_vec();
+        for word in &self.argv[self.command_start..] {
+            if contains(word, p) {
+                argv.extend(files.iter().map(|f| substitute(word, p, f.as_os_str())));
+            } else {
+                argv.push(word.clone());
+            }
+        }
+        argv
+    }
+
     fn spawn(&self, dir: &RunDir, files: &[PathBuf]) -> io::Result<Child> {
-        let mut cmd = Command::new(&self.argv[0]);
-        cmd.args(&self.argv[1..])
-            .args(files)
+        let argv = self.argv_for(files);
+        let stdout = match self
+            .expect
+            .as_deref()
+            .is_some_and(Expectations::reads_stdout)
+        {
+            true => Stdio::piped(),
+            false => Stdio::null(),
+        };
+        let mut cmd = Command::new(&argv[0]);
+        cmd.args(&argv[1..])
             .current_dir(dir.path())
             .env("TMPDIR", dir.tmp())
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
+            .stdout(stdout)
             .stderr(Stdio::piped())
             .process_group(0);
         for (k, v) in &self.env {

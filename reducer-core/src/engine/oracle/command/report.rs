@@ -87,6 +87,9 @@ pub struct RunReport {
     pub error: Option<RunError>,
     /// The temporary directory, when it was kept (`keep_temps`).
     pub kept_dir: Option<PathBuf>,
+    /// For a built test: the first condition the run did not meet (`"stderr does not match
+    /// 'x' (--expect-stderr)"`).
+    pub unmet: Option<String>,
 }
 
 impl RunReport {
@@ -103,6 +106,7 @@ impl RunReport {
             elapsed: start.elapsed(),
             error: Some(error),
             kept_dir: None,
+            unmet: None,
         }
     }
 

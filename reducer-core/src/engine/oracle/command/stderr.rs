@@ -1,32 +1,35 @@
-//! The tail of the program's stderr, read without blocking while the run goes on.
+//! The tails of the program's stderr (and, for a built test, stdout), read without blocking
+//! while the run goes on.
 
 use crate::engine::oracle::sys;
+use std::fs::File;
 use std::io::{self, Read};
-use std::os::unix::io::AsRawFd;
-use std::process::ChildStderr;
+use std::os::fd::OwnedFd;
+use std::os::unix::io::{AsRawFd, RawFd};
 use std::time::Duration;
 
 /// Size of one read from the stderr pipe.
 const READ_CHUNK: usize = 8192;
 
-/// The read end of the child's stderr pipe, read without blocking.
-pub(super) struct StderrReader {
-    pipe: ChildStderr,
+/// The read end of one of the child's output pipes, read without blocking.
+pub(super) struct PipeReader {
+    pipe: File,
     buf: Vec<u8>,
 }
 
-impl StderrReader {
-    pub(super) fn new(pipe: ChildStderr) -> Self {
+impl PipeReader {
+    pub(super) fn new(pipe: impl Into<OwnedFd>) -> Self {
+        let pipe = File::from(pipe.into());
         sys::set_nonblocking(pipe.as_raw_fd());
-        StderrReader {
+        PipeReader {
             pipe,
             buf: vec![0; READ_CHUNK],
         }
     }
 
-    /// Waits up to `timeout` for something to read (data or end of file); true if so.
-    pub(super) fn wait_readable(&self, timeout: Duration) -> bool {
-        sys::poll_readable(self.pipe.as_raw_fd(), timeout)
+    /// The pipe's file descriptor, to wait on.
+    pub(super) fn fd(&self) -> RawFd {
+        self.pipe.as_raw_fd()
     }
 
     /// Reads what is available, at most `max_reads` chunks, into `tail`. True at end of file
@@ -75,6 +78,11 @@ impl Tail {
         }
     }
 
+    /// How many bytes are kept.
+    pub(super) fn capacity(&self) -> usize {
+        self.cap
+    }
+
     fn trim(&mut self) {
         if self.buf.len() > self.cap {
             let excess = self.buf.len() - self.cap;
@@ -84,18 +92,45 @@ impl Tail {
     }
 
     /// The kept bytes as text, and whether anything was dropped.
-    pub(super) fn finish(mut self) -> (String, bool) {
-        self.trim();
-        let mut bytes = &self.buf[..];
-        if self.truncated {
-            // Do not start in the middle of a UTF-8 sequence.
-            let skip = bytes
-                .iter()
-                .take(3)
-                .take_while(|&&b| b & 0xC0 == 0x80)
-                .count();
-            bytes = &bytes[skip..];
-        }
-        (String::from_utf8_lossy(bytes).into_owned(), self.truncated)
+    #[cfg(test)]
+    pub(super) fn finish(self) -> (String, bool) {
+        let cap = self.cap;
+        let (bytes, truncated) = self.into_bytes();
+        text_tail(&bytes, cap, truncated)
     }
+
+    /// The kept bytes, and whether anything was dropped.
+    pub(super) fn into_bytes(mut self) -> (Vec<u8>, bool) {
+        self.trim();
+        (self.buf, self.truncated)
+    }
+}
+
+/// The last `cap` bytes of `bytes` as text (not starting in the middle of a UTF-8
+/// sequence), and whether anything before them is missing (`truncated`: already before
+/// `bytes`).
+pub(super) fn text_tail(bytes: &[u8], cap: usize, truncated: bool) -> (String, bool) {
+    let start = bytes.len().saturating_sub(cap);
+    let truncated = truncated || start > 0;
+    let mut bytes = &bytes[start..];
+    if truncated {
+        let skip = bytes
+            .iter()
+            .take(3)
+            .take_while(|&&b| b & 0xC0 == 0x80)
+            .count();
+        bytes = &bytes[skip..];
+    }
+    (String::from_utf8_lossy(bytes).into_owned(), truncated)
+}
+
+/// Waits up to `timeout` for something to read (data or end of file) on any of `readers`;
+/// true if so. With no reader, sleeps.
+pub(super) fn wait_readable(readers: &[&PipeReader], timeout: Duration) -> bool {
+    if readers.is_empty() {
+        std::thread::sleep(timeout);
+        return false;
+    }
+    let fds: Vec<RawFd> = readers.iter().map(|r| r.fd()).collect();
+    sys::poll_readable(&fds, timeout)
 }

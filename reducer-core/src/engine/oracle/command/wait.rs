@@ -2,8 +2,9 @@
 //! killing what it left running and cleaning up.
 
 use super::report::{Reports, RunError, RunReport};
-use super::stderr::{StderrReader, Tail};
-use super::{lock, STDERR_TAIL_BYTES};
+use super::stderr::{text_tail, wait_readable, PipeReader, Tail};
+use super::{lock, CAPTURE_BYTES, STDERR_TAIL_BYTES};
+use crate::engine::oracle::expect::{Ending, Expectations};
 use crate::engine::oracle::run_dir::RunDir;
 use crate::engine::oracle::{sys, Finished, Outcome, StartedTest};
 use std::os::unix::process::ExitStatusExt;
@@ -25,6 +26,9 @@ const MIN_POLL: Duration = Duration::from_millis(1);
 const MAX_POLL: Duration = Duration::from_millis(5);
 /// At most this many reads from stderr between two checks of the clock and the flag.
 const READS_PER_ROUND: usize = 16;
+/// At most this many reads of a captured stream once the program has ended (enough for
+/// [`CAPTURE_BYTES`] in full).
+const CAPTURE_READS: usize = CAPTURE_BYTES / 4096 + 16;
 
 /// A run whose program has been started ([`CommandOracle::launch`](super::CommandOracle::launch)).
 #[derive(Debug)]
@@ -38,6 +42,8 @@ pub struct Launched {
     pub(super) child: Result<Child, RunReport>,
     /// When the program exited, as seen by a thread that waits for nothing else.
     pub(super) exit_stamp: Option<ExitStamp>,
+    /// The conditions of a built test, which decide the outcome instead of exit status 0.
+    pub(super) expect: Option<Arc<Expectations>>,
     pub(super) reports: Arc<Mutex<Reports>>,
 }
 
@@ -52,10 +58,11 @@ impl Launched {
             timeout,
             child,
             exit_stamp,
+            expect,
             reports,
         } = self;
         let mut report = match child {
-            Ok(child) => wait_for(child, timeout, cancel, start, exit_stamp),
+            Ok(child) => wait_for(child, timeout, cancel, start, exit_stamp, expect.as_deref()),
             Err(report) => report,
         };
         let cleanup = Instant::now();
@@ -153,19 +160,51 @@ impl ExitWatcher {
     }
 }
 
-/// Waits for the started program `child` and reports on it.
+/// One output stream of the program: its pipe while open, and what is kept of it.
+struct Stream {
+    reader: Option<PipeReader>,
+    tail: Tail,
+}
+
+impl Stream {
+    fn new(pipe: Option<impl Into<std::os::fd::OwnedFd>>, cap: usize) -> Stream {
+        Stream {
+            reader: pipe.map(PipeReader::new),
+            tail: Tail::new(cap),
+        }
+    }
+
+    /// Reads what is there (at most `max_reads` chunks); the pipe goes at end of file.
+    fn drain(&mut self, max_reads: usize) {
+        if let Some(reader) = self.reader.as_mut() {
+            if reader.drain(&mut self.tail, max_reads) {
+                self.reader = None;
+            }
+        }
+    }
+}
+
+/// Waits for the started program `child` and reports on it; `expect`, if given, decides the
+/// outcome.
 fn wait_for(
     mut child: Child,
     timeout: Option<Duration>,
     cancel: &AtomicBool,
     start: Instant,
     exit_stamp: Option<ExitStamp>,
+    expect: Option<&Expectations>,
 ) -> RunReport {
     let spawned = Instant::now();
     // The child is the leader of its own process group: its pid is the group's id.
     let pgid = child.id() as libc::pid_t;
-    let mut stderr = child.stderr.take().map(StderrReader::new);
-    let mut tail = Tail::new(STDERR_TAIL_BYTES);
+    let stderr_cap = match expect.is_some_and(Expectations::reads_stderr) {
+        true => CAPTURE_BYTES,
+        false => STDERR_TAIL_BYTES,
+    };
+    let mut streams = [
+        Stream::new(child.stderr.take(), stderr_cap),
+        Stream::new(child.stdout.take(), CAPTURE_BYTES),
+    ];
     let deadline = timeout.and_then(|t| spawned.checked_add(t));
     let mut pause = MIN_POLL;
     let (mut timed_out, mut cancelled) = (false, false);
@@ -198,14 +237,12 @@ fn wait_for(
             }
             nap = nap.min(deadline - now);
         }
-        match stderr.as_mut() {
-            // Wakes up early when the program writes to stderr or closes it (often at exit).
-            Some(reader) => {
-                if reader.wait_readable(nap) && reader.drain(&mut tail, READS_PER_ROUND) {
-                    stderr = None;
-                }
+        // Wakes up early when the program writes or closes a pipe (often at exit).
+        let open: Vec<&PipeReader> = streams.iter().filter_map(|s| s.reader.as_ref()).collect();
+        if wait_readable(&open, nap) {
+            for s in &mut streams {
+                s.drain(READS_PER_ROUND);
             }
-            None => std::thread::sleep(nap),
         }
         pause = (pause * 2).min(MAX_POLL);
     }
@@ -218,11 +255,20 @@ fn wait_for(
     }
     kill_group(pgid);
     let status = child.wait();
-    if let Some(reader) = stderr.as_mut() {
-        // What is left in the pipe; never waits for a writer that escaped the group.
-        reader.drain(&mut tail, READS_PER_ROUND * 8);
+    for s in &mut streams {
+        // What is left in the pipe; never waits for a writer that escaped the group (a
+        // captured stream gets more reads: its whole content counts).
+        let reads = if s.tail.capacity() > STDERR_TAIL_BYTES {
+            CAPTURE_READS
+        } else {
+            READS_PER_ROUND * 8
+        };
+        s.drain(reads);
     }
-    let (stderr_tail, stderr_truncated) = tail.finish();
+    let [stderr, stdout] = streams;
+    let (stderr, stderr_truncated) = stderr.tail.into_bytes();
+    let (stdout, _) = stdout.tail.into_bytes();
+    let (stderr_tail, stderr_truncated) = text_tail(&stderr, STDERR_TAIL_BYTES, stderr_truncated);
     let mut report = RunReport {
         outcome: Outcome::Unresolved,
         exit_code: None,
@@ -237,6 +283,7 @@ fn wait_for(
             .saturating_duration_since(start),
         error: None,
         kept_dir: None,
+        unmet: None,
     };
     match status {
         Ok(status) => {
@@ -247,7 +294,19 @@ fn wait_for(
     }
     if let Some(msg) = wait_error {
         report.error = Some(RunError::Wait(msg));
-    } else if !timed_out && !cancelled {
+    } else if cancelled {
+        // Unresolved: nobody wants the answer.
+    } else if let Some(expect) = expect {
+        let verdict = expect.judge(&Ending {
+            exit_code: report.exit_code,
+            signal: report.signal,
+            timed_out,
+            stdout: &stdout,
+            stderr: &stderr,
+        });
+        report.outcome = verdict.outcome;
+        report.unmet = verdict.unmet;
+    } else if !timed_out {
         report.outcome = match report.exit_code {
             Some(0) => Outcome::Interesting,
             Some(_) => Outcome::NotInteresting,
