@@ -5,7 +5,7 @@
 //! "repeat until nothing changes", "A then B", "record as a stage", and the default's rounds
 //! of transformations. A new algorithm is a variant, a name, a summary and a plan.
 
-use super::{gtr, hdd, hoist, pardis, perses, repeat, text, transform, AlgoOptions};
+use super::{coarse, gtr, hdd, hoist, pardis, perses, repeat, text, transform, AlgoOptions};
 use crate::engine::session::Session;
 use crate::engine::stats::PassStats;
 
@@ -176,9 +176,9 @@ macro_rules! algorithms {
 
 algorithms! {
     Default = "pardis-hybrid+hoist+transform":
-        "default: pardis-hybrid+hoist, then each transformation below but enumerate-windows, each followed by pardis-hybrid+hoist again, until a whole round changes nothing",
+        "default: pardis-hybrid+hoist, then each transformation below but enumerate-windows, each followed by pardis-hybrid+hoist again, until a whole round changes nothing (a coarse deletion of long lists first)",
     Deletion = "pardis-hybrid+hoist":
-        "pardis-hybrid, then hoisting, repeated until neither changes anything; then blank lines go",
+        "pardis-hybrid, then hoisting, repeated until neither changes anything (a coarse deletion of long lists first); then blank lines go",
     ReplaceIdentifiers = "replace-identifiers":
         "Vulcan: replace every use of a name by a shorter name of the program, rarest names first",
     Canonicalize = "canonicalize":
@@ -248,6 +248,7 @@ impl Algorithm {
         }
         match self {
             Default => Plan::Then(vec![
+                stage("coarse deletion", Plan::Pass(coarse::pass)),
                 stage("deletion", deletion()),
                 // Rounds of transformations until one changes nothing (the deletion stage has
                 // reached its fixpoint after each of them already).
@@ -265,7 +266,11 @@ impl Algorithm {
                 }),
                 Plan::Tidy,
             ]),
-            Deletion => Plan::Then(vec![repeated(deletion()), Plan::Tidy]),
+            Deletion => Plan::Then(vec![
+                stage("coarse deletion", Plan::Pass(coarse::pass)),
+                repeated(deletion()),
+                Plan::Tidy,
+            ]),
             Pardis => repeated(Plan::Pass(pardis::pass)),
             PardisHybrid => repeated(Plan::Pass(pardis::hybrid_pass)),
             Perses => repeated(Plan::Pass(|s, o| {

@@ -11,6 +11,7 @@
 //! plan.
 
 mod algorithm;
+pub mod coarse;
 pub mod gtr;
 pub mod hdd;
 pub mod hoist;

@@ -5,7 +5,9 @@
 //!   ddmin-split-factor.txt), with subset tests on or off and either complement order;
 //! - [`onemin`]: the trivial 1-minimising algorithm (Alg. 2 of the same paper);
 //! - [`opdd`]: one pass per granularity without restarts (pardis…, Sect. 3.1), O(n) tests,
-//!   1-minimal at its fixpoint ([`opdd_fixpoint`]).
+//!   1-minimal at its fixpoint ([`opdd_fixpoint`]);
+//! - [`gallop`]: deletion from the end in chunks that double on success and halve on failure,
+//!   O(k log(n/k)) tests for k needed elements, optionally within a budget.
 //!
 //! The algorithms are generic over the element type and never run a test themselves: each
 //! step hands a [`ListTest`] all the configurations of that step, lazily and in order, and
@@ -15,6 +17,7 @@
 
 mod adapter;
 mod ddmin;
+mod gallop;
 mod onemin;
 mod opdd;
 #[cfg(test)]
@@ -24,6 +27,7 @@ mod text;
 pub use adapter::TesterList;
 pub use ddmin::ddmin;
 pub use onemin::onemin;
+pub use gallop::{gallop, GallopBudget};
 pub use opdd::{opdd, opdd_fixpoint};
 pub use text::{reduce_text, reduce_text_until, split_bytes, split_lines};
 
@@ -112,6 +116,8 @@ pub enum ListAlgorithm {
     Ddmin,
     /// [`opdd`], once (no fixpoint).
     Opdd,
+    /// [`gallop`] within [`GallopBudget::OneTestPerElement`].
+    Gallop,
 }
 
 impl ListAlgorithm {
@@ -125,6 +131,7 @@ impl ListAlgorithm {
         match self {
             ListAlgorithm::Ddmin => ddmin(config, test, options),
             ListAlgorithm::Opdd => opdd(config, test, options),
+            ListAlgorithm::Gallop => gallop(config, test, GallopBudget::OneTestPerElement),
         }
     }
 }

@@ -314,6 +314,60 @@ fn opdd_makes_one_pass_per_granularity() {
     );
 }
 
+/// Galloping deletion as its description reads, one test at a time: the reference for
+/// [`gallop`] (which hands the tester runs of tests that assume failure).
+fn gallop_reference(n: u8, pred: impl Fn(&[u8]) -> bool, budget: bool) -> (Vec<u8>, usize) {
+    let mut c: Vec<u8> = (0..n).collect();
+    let (mut end, mut size, mut tests, mut removed) = (c.len(), 1usize, 0usize, 0usize);
+    let allowance = (n.max(1) as usize).ilog2() as usize + 1;
+    while end > 0 && !(budget && tests > removed + allowance) {
+        let start = end.saturating_sub(size);
+        let mut kept = c[..start].to_vec();
+        kept.extend_from_slice(&c[end..]);
+        tests += 1;
+        if pred(&kept) {
+            c = kept;
+            removed += end - start;
+            end = start;
+            size *= 2;
+        } else if size > 1 {
+            size /= 2;
+        } else {
+            end -= 1;
+        }
+    }
+    (c, tests)
+}
+
+#[test]
+fn gallop_tests_what_its_reference_tests() {
+    let needs: [&[u8]; 6] = [&[], &[0], &[63], &[3, 40], &[1, 2, 3, 60, 61], &[10, 20, 30]];
+    for need in needs {
+        for n in [1u8, 2, 16, 17, 33, 64, 100] {
+            let pred = |c: &[u8]| need.iter().filter(|&&x| x < n).all(|x| c.contains(x));
+            for (budget, name) in [
+                (false, GallopBudget::Unbounded),
+                (true, GallopBudget::OneTestPerElement),
+            ] {
+                let mut r = record(pred);
+                let kept = gallop((0..n).collect(), &mut r, name);
+                let (expected, tests) = gallop_reference(n, pred, budget);
+                assert_eq!((&kept, r.log.len()), (&expected, tests), "{need:?} of {n}");
+                if !budget {
+                    // Unbounded, it is 1-minimal for these monotone tests.
+                    let mut want: Vec<u8> = need.iter().copied().filter(|&x| x < n).collect();
+                    want.sort_unstable();
+                    assert_eq!(kept, want, "{need:?} of {n}");
+                }
+            }
+        }
+    }
+    // One needed element among 64: the run before it goes in chunks of 1, 2, 4, … .
+    let mut r = record(|c: &[u8]| c.contains(&3));
+    assert_eq!(gallop((0..64).collect(), &mut r, GallopBudget::Unbounded), vec![3]);
+    assert!(r.log.len() <= 24, "{} tests", r.log.len());
+}
+
 #[test]
 fn split_lines_and_bytes_keep_everything() {
     let text = b"a\nbb\r\n\nc";
