@@ -1,8 +1,8 @@
 //! The text after the option list of `--help`: examples, the test's contract, exit statuses,
 //! running the oracle through a launcher (Slurm).
 
-use super::args::Flavor;
-use super::Exit;
+use super::exit::Exit;
+use super::flavor::Flavor;
 
 /// The `after_help` text of `bin`.
 pub fn after_help(bin: &str, flavor: Flavor) -> String {

@@ -14,19 +14,19 @@ mod schedule;
 
 use super::args::{check_program, Args, Flavor, Job};
 use super::check::{final_check, original_verdict, Ending};
+use super::exit::{fail, Exit, Failure};
 use super::grammars::Chooser;
 use super::guard::{test_files, Files, Role, IN_PLACE};
 use super::input::{parse_input, read_bytes};
 use super::limits::Limits;
+use super::oracle::{install_interrupt_handler, oracle_and_tester};
 use super::output::{
     data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
 };
 use super::progress::{Progress, Size, Style};
-use super::run::{fail, oracle_and_tester, Failure, VERSION};
 use super::stages::fallback_note;
-use super::stats_json::{self, FileSize};
+use super::stats_json::{self, FileSize, VERSION};
 use super::summary::{ClearOnDrop, LeftoverWarning};
-use super::Exit;
 use crate::console::errln;
 use crate::engine::oracle::command::CommandOracle;
 use crate::engine::oracle::file_set::{FileSet, SetFile};
@@ -130,7 +130,7 @@ pub(super) fn reduce(
     if let Some(warning) = args.jobs_warning() {
         progress.eprintln(&format!("{bin}: {warning}"));
     }
-    super::run::install_interrupt_handler(tester.interrupt_flag(), progress.clone());
+    install_interrupt_handler(tester.interrupt_flag(), progress.clone());
     let limits = Limits::start(&tester, args.max_time, args.max_queries);
     for (input, (grammar, _)) in inputs.iter().zip(&parts) {
         if let (Some(rejected), Some(g)) = (&input.rejected, grammar) {

@@ -35,6 +35,9 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::Duration;
 
+/// The version printed by `--version` and recorded by `--stats`.
+pub(super) const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// The whole record.
 #[derive(Clone, Debug, Serialize)]
 pub struct Record {
