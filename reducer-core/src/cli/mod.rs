@@ -35,7 +35,8 @@
 //! 4. the test: `oracle` (the script or the test built by `--run`/`--expect-*`, the tester
 //!    that runs it, Ctrl-C), `check` (the verdicts on the original and on the result);
 //! 5. the run: `stages` (the fallback), `file_set`, and `run`, which drives the whole;
-//! 6. what a run leaves besides the result: [`stats_json`], `summary`.
+//! 6. what a run leaves besides the result: [`stats_json`], `summary`, `report` (the HTML
+//!    page of `--report`).
 //!
 //! # Fallback
 //!
@@ -88,6 +89,7 @@ mod oracle;
 pub mod output;
 mod plan;
 pub mod progress;
+pub mod report;
 mod run;
 mod stages;
 pub mod stats_json;

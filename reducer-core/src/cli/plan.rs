@@ -90,6 +90,7 @@ pub(super) fn plan(
         &backups,
         args.stats.as_deref(),
     )
+    .with_output("--report", args.report.as_deref())
     .check()
     .map_err(usage)?;
 

@@ -15,6 +15,7 @@ use super::output::{
 };
 use super::plan::{plan, RunPlan};
 use super::progress::{Progress, Size, Style};
+use super::report::{Report, ReportFile};
 use super::stages::{fallback_note, Stages};
 use super::summary::{describe, ClearOnDrop, Facts, LeftoverWarning};
 use super::{file_set, manual};
@@ -401,11 +402,28 @@ fn reduce(
             exit = Exit::Usage;
         }
     }
-    if let Some(path) = &args.stats {
-        let json = facts.record(exit).to_json();
-        // As readable as the input (a new file; an existing one keeps its permissions).
-        let like_input = data_permissions_like(job.input());
-        if let Err(e) = write_atomic_with(path, json.as_bytes(), like_input.as_ref()) {
+    if args.stats.is_none() && args.report.is_none() {
+        return Ok(exit);
+    }
+    let record = facts.record(exit);
+    let page = args.report.as_ref().map(|_| {
+        let file = ReportFile {
+            input: input.path.display().to_string(),
+            output: out_path.display().to_string(),
+            grammar: record.grammar.clone(),
+            original: &input.bytes,
+            result: &result,
+        };
+        Report::of_run(&record, &test, file).html()
+    });
+    // As readable as the input (a new file; an existing one keeps its permissions).
+    let like_input = data_permissions_like(job.input());
+    let written = [(&args.stats, Some(record.to_json())), (&args.report, page)];
+    for (path, text) in written {
+        let (Some(path), Some(text)) = (path, text) else {
+            continue;
+        };
+        if let Err(e) = write_atomic_with(path, text.as_bytes(), like_input.as_ref()) {
             errln!("{bin}: cannot write {}: {e}", path.display());
             if exit == Exit::Success {
                 exit = Exit::Usage;

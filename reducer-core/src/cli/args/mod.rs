@@ -304,6 +304,12 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub stats: Option<PathBuf>,
 
+    /// Write a page about the run to FILE (e.g. run.html): the size over time and over
+    /// queries as plots, what each stage removed, the original and the result side by side,
+    /// the settings and the test. One self-contained HTML file: it needs no network to view.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+
     /// Print errors only.
     #[arg(short = 'q', long, conflicts_with = "verbose")]
     pub quiet: bool,

@@ -24,6 +24,7 @@ use super::output::{
     data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
 };
 use super::progress::{Progress, Size, Style};
+use super::report::{Report, ReportFile};
 use super::stages::fallback_note;
 use super::stats_json::{self, FileSize, VERSION};
 use super::summary::{ClearOnDrop, LeftoverWarning};
@@ -321,7 +322,7 @@ pub(super) fn reduce(
             exit = Exit::Usage;
         }
     }
-    if let Some(path) = &args.stats {
+    if args.stats.is_some() || args.report.is_some() {
         let files = listing
             .members
             .iter()
@@ -351,11 +352,33 @@ pub(super) fn reduce(
             options: stats_json::Options::of(args, has_grammars),
             size_over_time: stats_json::size_over_time(&stats, &progress.samples(), false),
         };
+        let page = args.report.as_ref().map(|_| {
+            let files = listing
+                .members
+                .iter()
+                .zip(originals.iter().zip(&result.texts))
+                .zip(&record.files)
+                .map(|((m, (original, text)), member)| ReportFile {
+                    input: m.rel.to_string_lossy().into_owned(),
+                    output: member.output.path.clone(),
+                    grammar: Some(member.grammar.clone()),
+                    original,
+                    result: text,
+                })
+                .collect();
+            Report::of_set(&record, &test, files).html()
+        });
         let like_input = data_permissions_like(&listing.members[0].source);
-        if let Err(e) = write_atomic_with(path, record.to_json().as_bytes(), like_input.as_ref()) {
-            errln!("{bin}: cannot write {}: {e}", path.display());
-            if exit == Exit::Success {
-                exit = Exit::Usage;
+        let written = [(&args.stats, Some(record.to_json())), (&args.report, page)];
+        for (path, text) in written {
+            let (Some(path), Some(text)) = (path, text) else {
+                continue;
+            };
+            if let Err(e) = write_atomic_with(path, text.as_bytes(), like_input.as_ref()) {
+                errln!("{bin}: cannot write {}: {e}", path.display());
+                if exit == Exit::Success {
+                    exit = Exit::Usage;
+                }
             }
         }
     }
@@ -372,7 +395,8 @@ fn guard(listing: &Listing, test: &[std::ffi::OsString], args: &Args) -> Result<
         .filter_map(|m| m.backup.clone())
         .collect();
     let result = (!args.in_place).then_some(first.output.as_path());
-    let mut files = Files::of_run(&first.source, test, result, &backups, args.stats.as_deref());
+    let mut files = Files::of_run(&first.source, test, result, &backups, args.stats.as_deref())
+        .with_output("--report", args.report.as_deref());
     for m in &listing.members[1..] {
         match args.in_place && !m.kept {
             true => files.outputs.push(Role::new(IN_PLACE, &m.source)),
