@@ -114,15 +114,7 @@ fn number(v: f64) -> String {
     if v.fract().abs() > 1e-9 && v < 100.0 {
         return format!("{v:.1}");
     }
-    let digits = format!("{}", v.round() as u64);
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    super::group(v.round() as u64)
 }
 
 #[cfg(test)]
