@@ -94,6 +94,8 @@ fn a_c_file_and_two_headers_reduce_together() {
             "out",
             "--stats",
             "stats.json",
+            "--report",
+            "report.html",
             "buffer.c",
             "buffer.h",
             "types.h",
@@ -140,6 +142,15 @@ fn a_c_file_and_two_headers_reduce_together() {
     assert_eq!(stats["files"].as_array().unwrap().len(), 3);
     assert_eq!(stats["files"][2]["grammar"], "emptied");
     assert_eq!(stats["output"]["bytes"], total);
+    // The report tells the same run: every file with its result, the set's queries.
+    let page = String::from_utf8(read(d.join("report.html"))).unwrap();
+    assert!(page.contains(": 3 files</h1>"), "{page}");
+    for f in C_FILES {
+        assert!(page.contains(&format!("<h3>{f} (")), "{f}");
+        assert!(page.contains(&format!("→ out/{f}</h3>")), "{f}");
+    }
+    assert!(page.contains(&format!("with {} queries", stats["queries"]["real"])));
+    assert_eq!(page.matches("<svg ").count(), 2);
 }
 
 #[test]

@@ -1021,6 +1021,15 @@ fn progress_names_the_stage_and_the_file() {
     let stats: serde_json::Value = serde_json::from_slice(&c.read("s.json")).unwrap();
     let points = stats["size_over_time"].as_array().unwrap();
     assert!(points.len() > 1, "{stats}");
+    // Each point says how many queries had run by then: never fewer than before, never more
+    // than the run made.
+    let queries: Vec<u64> = points
+        .iter()
+        .map(|p| p["queries"].as_u64().unwrap())
+        .collect();
+    assert!(queries.windows(2).all(|w| w[0] <= w[1]), "{queries:?}");
+    assert!(queries[queries.len() - 1] <= stats["queries"]["real"].as_u64().unwrap());
+    assert!(queries[queries.len() - 1] > 0, "{queries:?}");
     for p in &points[1..] {
         let stage = p["stage"].as_str().unwrap_or_default();
         assert!(stages.contains(&stage), "{p}");

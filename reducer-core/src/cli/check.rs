@@ -2,10 +2,9 @@
 //! interesting, or cannot be run.
 
 use super::args::{misplaced_options, Args};
+use super::exit::{fail, Exit, Failure};
 use super::limits::Limits;
 use super::progress::Progress;
-use super::run::{fail, Failure};
-use super::Exit;
 use crate::engine::oracle::command::RunReport;
 use crate::engine::oracle::Outcome;
 use crate::engine::tester::Tester;

@@ -2,9 +2,19 @@
 //! language whatever the name; in a file set, and in a binary of several languages, the
 //! extension decides, and a file no grammar claims is reduced as text.
 
-use super::args::Flavor;
-use super::Grammar;
+use super::flavor::Flavor;
+use crate::syntax::language::Language;
 use std::path::Path;
+
+/// A language a reducer binary reads, with the structure grammar that the inputs it rejects
+/// are reduced with until they parse (see [the fallback](super#fallback)).
+#[derive(Clone, Copy)]
+pub struct Grammar<'a> {
+    /// The language.
+    pub lang: &'a dyn Language,
+    /// Its structure grammar, if any (without one: ddmin on lines and bytes).
+    pub fallback: Option<&'a dyn Language>,
+}
 
 /// The command-line flavor of a binary with `grammars` (none: `reduce-text`).
 pub(super) fn flavor(grammars: &[Grammar<'_>]) -> Flavor {

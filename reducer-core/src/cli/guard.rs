@@ -1,4 +1,4 @@
-//! Before any work: no file the reducer writes (`-o`, `--stats`, the `--in-place` backup)
+//! Before any work: no file the reducer writes (`-o`, `--stats`, `--report`, the `--in-place` backup)
 //! may be the input, the test's program or a file named among its arguments, or another
 //! output. Files are compared by identity (device and inode, after resolving links); a file
 //! that does not exist yet is compared by its resolved directory and name.
@@ -126,6 +126,14 @@ impl Files {
         files
     }
 
+    /// These files, and `path` (if any) among the outputs, named `what` in messages.
+    pub fn with_output(mut self, what: &str, path: Option<&Path>) -> Files {
+        if let Some(p) = path {
+            self.outputs.push(Role::new(what, p));
+        }
+        self
+    }
+
     /// The first clash: an output that is a protected file or another output.
     pub fn check(&self) -> Result<(), String> {
         let protected: Vec<Identity> = self
@@ -232,6 +240,31 @@ mod tests {
             .check()
             .unwrap_err();
         assert!(err.contains("same file"), "{err}");
+    }
+
+    #[test]
+    fn the_report_may_be_no_input_test_or_other_output() {
+        let (d, input, script) = setup();
+        let out = d.path().join("out.c");
+        let stats = d.path().join("run.json");
+        let of_run = || Files::of_run(&input, &test_of(&script), Some(&out), &[], Some(&stats));
+        for (report, clash) in [
+            (&input, "the input"),
+            (&script, "the test program"),
+            (&out, "same file"),
+            (&stats, "same file"),
+        ] {
+            let err = of_run()
+                .with_output("--report", Some(report))
+                .check()
+                .unwrap_err();
+            assert!(err.contains("--report") && err.contains(clash), "{err}");
+        }
+        let fine = d.path().join("run.html");
+        assert!(of_run()
+            .with_output("--report", Some(&fine))
+            .check()
+            .is_ok());
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! The text after the option list of `--help`: examples, the test's contract, exit statuses,
 //! running the oracle through a launcher (Slurm).
 
-use super::args::Flavor;
-use super::Exit;
+use super::exit::Exit;
+use super::flavor::Flavor;
 
 /// The `after_help` text of `bin`.
 pub fn after_help(bin: &str, flavor: Flavor) -> String {
@@ -25,6 +25,9 @@ Examples:
       no script: the test runs a command ({{}} is the candidate) and checks its run
   {bin} {f} -j 8 --timeout 10 --stats run.json --test ./check.sh
       8 tests at once, each killed after 10 s; a JSON record of the run in run.json
+  {bin} {f} --report run.html --test ./check.sh
+      a page about the run (size plots, stages, original and result, settings) that opens
+      offline in any browser
   {bin} main.{ext} util.{ext} -o small --test ./check.sh
       several files reduced together (each test gets all of them); results in small/
   {bin} project/ --test ./check.sh

@@ -1,10 +1,9 @@
 //! The input: read as bytes, decoded and parsed, or set aside for the fallback when the
 //! grammar rejects it.
 
+use super::exit::{fail, Exit, Failure};
 use super::inspect::{decode, not_utf8, parse_error, parse_warning};
 use super::progress::Size;
-use super::run::{fail, Failure};
-use super::Exit;
 use crate::syntax::language::Language;
 use crate::syntax::tree::Tree;
 use std::path::{Path, PathBuf};

@@ -20,6 +20,24 @@
 //! ([`progress`]); re-check the final result with the test; print a summary and, if asked,
 //! a JSON record ([`stats_json`]). Ctrl-C stops the reduction and keeps the best result.
 //!
+//! # Layout
+//!
+//! The modules read in the order a run happens, and each imports only modules of its own or
+//! an earlier step, or the shared ones (no module imports one that imports it back; the test
+//! `tests/cli_layers.rs` checks this):
+//!
+//! 1. shared: `exit` (exit statuses, the `Failure` that ends a run), `flavor`, [`diagnostic`],
+//!    [`progress`], [`output`] (atomic writes), `limits`;
+//! 2. the command line: `test_command` (where the test starts, which file is the script),
+//!    [`help`], [`args`], `manual` (completions, man page);
+//! 3. the plan: [`guard`] (what may be written), `grammars`, [`inspect`] and `input`
+//!    (reading, parsing), `plan`;
+//! 4. the test: `oracle` (the script or the test built by `--run`/`--expect-*`, the tester
+//!    that runs it, Ctrl-C), `check` (the verdicts on the original and on the result);
+//! 5. the run: `stages` (the fallback), `file_set`, and `run`, which drives the whole;
+//! 6. what a run leaves besides the result: [`stats_json`], `summary`, `report` (the HTML
+//!    page of `--report`).
+//!
 //! # Fallback
 //!
 //! An input that the grammar rejects is not refused (unless `--no-fallback`): the parse error
@@ -57,7 +75,9 @@
 pub mod args;
 mod check;
 pub mod diagnostic;
+mod exit;
 mod file_set;
+mod flavor;
 mod grammars;
 pub mod guard;
 pub mod help;
@@ -65,73 +85,24 @@ mod input;
 pub mod inspect;
 mod limits;
 mod manual;
+mod oracle;
 pub mod output;
 mod plan;
 pub mod progress;
+pub mod report;
 mod run;
 mod stages;
 pub mod stats_json;
 mod summary;
 mod test_command;
 
+pub use exit::Exit;
+pub use grammars::Grammar;
+
 use crate::syntax::language::Language;
 use std::ffi::OsString;
 use std::path::Path;
 use std::process::ExitCode;
-
-/// The exit statuses of every reducer binary (see the [module documentation](self)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// 0: the result is interesting.
-    Success,
-    /// 1: usage or I/O error.
-    Usage,
-    /// 2: the input does not parse (or is not UTF-8) and `--no-fallback` was given.
-    Parse,
-    /// 3: the original input is not interesting.
-    NotInteresting,
-    /// 4: the final result is no longer interesting (flaky test).
-    Flaky,
-    /// 5: the test could not be run, even when tried again; the best result so far is kept.
-    TestNotRun,
-    /// 6: a run limit (`--max-time`, `--max-queries`) was reached; the best result so far
-    /// is kept, and was checked.
-    Limit,
-    /// 130: interrupted by Ctrl-C (128 + SIGINT, as shells report it).
-    Interrupted,
-}
-
-impl Exit {
-    /// The numeric exit status.
-    pub fn code(self) -> u8 {
-        match self {
-            Exit::Success => 0,
-            Exit::Usage => 1,
-            Exit::Parse => 2,
-            Exit::NotInteresting => 3,
-            Exit::Flaky => 4,
-            Exit::TestNotRun => 5,
-            Exit::Limit => 6,
-            Exit::Interrupted => 130,
-        }
-    }
-}
-
-impl From<Exit> for ExitCode {
-    fn from(e: Exit) -> ExitCode {
-        ExitCode::from(e.code())
-    }
-}
-
-/// A language a reducer binary reads, with the structure grammar that the inputs it rejects
-/// are reduced with until they parse (see [the fallback](self#fallback)).
-#[derive(Clone, Copy)]
-pub struct Grammar<'a> {
-    /// The language.
-    pub lang: &'a dyn Language,
-    /// Its structure grammar, if any (without one: ddmin on lines and bytes).
-    pub fallback: Option<&'a dyn Language>,
-}
 
 /// The `main` of a language's reducer without a structure grammar: parses the process's
 /// command line and runs. An input that does not parse is reduced with ddmin on lines and

@@ -3,11 +3,10 @@
 //! against every file it must never overwrite.
 
 use super::args::{check_program, Args, Flavor, Job, TEXT_ALGORITHM};
+use super::exit::{fail, Exit, Failure};
 use super::guard::Files;
 use super::input::read_bytes;
 use super::output::{default_output, next_backup, same_file};
-use super::run::{fail, Failure};
-use super::Exit;
 use crate::reduce::{self, AlgoOptions};
 use crate::syntax::language::Language;
 use std::ffi::OsString;
@@ -91,6 +90,7 @@ pub(super) fn plan(
         &backups,
         args.stats.as_deref(),
     )
+    .with_output("--report", args.report.as_deref())
     .check()
     .map_err(usage)?;
 

@@ -62,6 +62,8 @@ pub struct Sample {
     pub stage: Option<&'static str>,
     /// For a set of files: the file being reduced.
     pub file: Option<Arc<str>>,
+    /// Oracle runs made by then.
+    pub queries: u64,
 }
 
 /// The counters the status line shows.
@@ -140,6 +142,7 @@ impl Progress {
                     size: original,
                     stage: None,
                     file: None,
+                    queries: 0,
                 }],
                 tests: 0,
                 stage: None,
@@ -198,12 +201,13 @@ impl Progress {
     pub fn improved(&self, size: Size, found: Instant) {
         let mut s = self.lock();
         let seconds = found.saturating_duration_since(s.started).as_secs_f64();
-        let (stage, file) = (s.stage, s.file.clone());
+        let (stage, file, queries) = (s.stage, s.file.clone(), s.counters.queries);
         s.samples.push(Sample {
             seconds,
             size,
             stage,
             file,
+            queries,
         });
         if s.original.tokens.is_none() {
             s.show_best(size);
@@ -232,6 +236,7 @@ impl Progress {
                             size,
                             stage: s.stage,
                             file: s.file.clone(),
+                            queries: s.counters.queries,
                         };
                         s.samples.push(sample);
                     }

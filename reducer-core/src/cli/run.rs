@@ -3,57 +3,33 @@
 
 use super::args::{Args, Flavor, TEXT_ALGORITHM};
 use super::check::{final_check, original_verdict, Ending};
-use super::grammars::{self, Chooser};
+use super::exit::{fail, Exit, Failure};
+use super::grammars::{self, Chooser, Grammar};
 use super::input::parse_input;
 use super::inspect::{decode, grammar_report, parse_check};
 use super::limits::Limits;
+use super::oracle::{install_interrupt_handler, oracle_and_tester};
 use super::output::{
     data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
     ResultHook,
 };
 use super::plan::{plan, RunPlan};
 use super::progress::{Progress, Size, Style};
+use super::report::{Report, ReportFile};
 use super::stages::{fallback_note, Stages};
 use super::summary::{describe, ClearOnDrop, Facts, LeftoverWarning};
-use super::{file_set, manual, Exit, Grammar};
+use super::{file_set, manual};
 use crate::console::{errln, out, outln};
-use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder};
-use crate::engine::oracle::Oracle;
+use crate::engine::oracle::command::CommandOracle;
 use crate::engine::stats::SessionStats;
-use crate::engine::tester::{Parallel, Tester};
+use crate::engine::tester::Parallel;
 use crate::reduce;
 use crate::reduce::list::reduce_text;
 use std::ffi::OsString;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
-
-/// The version printed by `--version` and recorded by `--stats`.
-pub(super) const VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// A run that cannot go on: the exit status and what to tell the user.
-pub(super) struct Failure {
-    pub(super) exit: Exit,
-    pub(super) message: String,
-}
-
-impl Failure {
-    /// A usage error (exit status 1) saying `message`.
-    pub(super) fn usage(message: String) -> Failure {
-        Failure {
-            exit: Exit::Usage,
-            message,
-        }
-    }
-}
-
-pub(super) fn fail<T>(exit: Exit, message: impl Into<String>) -> Result<T, Failure> {
-    Err(Failure {
-        exit,
-        message: message.into(),
-    })
-}
 
 /// Runs one command line; see [`super::run_with`] and [`super::run_with_grammars`].
 pub(super) fn run(bin: &str, grammars: &[Grammar<'_>], argv: Vec<OsString>) -> Exit {
@@ -153,55 +129,6 @@ fn parse_only(grammars: &[Grammar<'_>], args: &Args) -> Exit {
         }
     }
     exit
-}
-
-/// Installs the Ctrl-C (and SIGTERM) handler: the first signal raises `flag` so that the
-/// reduction winds down and the best result is kept; the second exits at once.
-pub(super) fn install_interrupt_handler(flag: Arc<AtomicBool>, progress: Progress) {
-    static PRESSES: AtomicUsize = AtomicUsize::new(0);
-    // Fails only if a handler is already installed (a second run in the same process).
-    let _ = ctrlc::set_handler(move || {
-        if PRESSES.fetch_add(1, Ordering::SeqCst) == 0 {
-            flag.store(true, Ordering::SeqCst);
-            progress.eprintln(
-                "interrupted: stopping the tests; the best result so far is kept \
-                 (press Ctrl-C again to quit at once)",
-            );
-        } else {
-            progress.finish();
-            std::process::exit(Exit::Interrupted.code().into());
-        }
-    });
-}
-
-/// What stands for the candidate's path in the command of `--run`.
-pub(super) const RUN_PLACEHOLDER: &str = "{}";
-
-/// The oracle `builder` sets up, with the command line's timeout, `--keep-temps` and the
-/// conditions of `--run`, and
-/// the tester that runs it with the command line's cache, jobs and parallel mode.
-pub(super) fn oracle_and_tester(
-    builder: CommandOracleBuilder,
-    args: &Args,
-) -> Result<(Arc<CommandOracle>, Tester), Failure> {
-    let mut builder = builder.keep_temps(args.keep_temps);
-    if let Some(expect) = args.expectations().map_err(Failure::usage)? {
-        builder = builder
-            .expect(expect)
-            .candidate_placeholder(RUN_PLACEHOLDER);
-    }
-    builder = match args.timeout() {
-        Some(t) => builder.timeout(t),
-        None => builder.no_timeout(),
-    };
-    let oracle = Arc::new(builder.build().map_err(|e| Failure::usage(e.to_string()))?);
-    let mut tester = Tester::new(
-        oracle.clone() as Arc<dyn Oracle>,
-        args.cache_options(),
-        args.jobs(),
-    );
-    tester.set_parallel(args.parallel());
-    Ok((oracle, tester))
 }
 
 fn reduce(
@@ -475,11 +402,28 @@ fn reduce(
             exit = Exit::Usage;
         }
     }
-    if let Some(path) = &args.stats {
-        let json = facts.record(exit).to_json();
-        // As readable as the input (a new file; an existing one keeps its permissions).
-        let like_input = data_permissions_like(job.input());
-        if let Err(e) = write_atomic_with(path, json.as_bytes(), like_input.as_ref()) {
+    if args.stats.is_none() && args.report.is_none() {
+        return Ok(exit);
+    }
+    let record = facts.record(exit);
+    let page = args.report.as_ref().map(|_| {
+        let file = ReportFile {
+            input: input.path.display().to_string(),
+            output: out_path.display().to_string(),
+            grammar: record.grammar.clone(),
+            original: &input.bytes,
+            result: &result,
+        };
+        Report::of_run(&record, &test, file).html()
+    });
+    // As readable as the input (a new file; an existing one keeps its permissions).
+    let like_input = data_permissions_like(job.input());
+    let written = [(&args.stats, Some(record.to_json())), (&args.report, page)];
+    for (path, text) in written {
+        let (Some(path), Some(text)) = (path, text) else {
+            continue;
+        };
+        if let Err(e) = write_atomic_with(path, text.as_bytes(), like_input.as_ref()) {
             errln!("{bin}: cannot write {}: {e}", path.display());
             if exit == Exit::Success {
                 exit = Exit::Usage;

@@ -2,8 +2,8 @@
 //! the language reads the result.
 
 use super::args::Args;
+use super::exit::Exit;
 use super::progress::Progress;
-use super::Exit;
 use crate::engine::session::Session;
 use crate::engine::stats::SessionStats;
 use crate::engine::tester::Tester;

@@ -2,11 +2,10 @@
 //! warnings that must appear however the run ends.
 
 use super::args::Args;
+use super::exit::Exit;
 use super::input::Input;
 use super::progress::{removed_percent, Progress, Sample, Size};
-use super::run::VERSION;
-use super::stats_json::{self, FileSize, Record, Tool};
-use super::Exit;
+use super::stats_json::{self, FileSize, Record, Tool, VERSION};
 use crate::console::errln;
 use crate::engine::cache::CacheStats;
 use crate::engine::oracle::command::CommandOracle;

@@ -2,9 +2,38 @@
 //! C-Reduce's), whether the test program can be run, and which of the user's options ended
 //! up after `--test` by mistake.
 
-use super::args::{FileFacts, TEST_FLAGS};
 use std::ffi::{OsStr, OsString};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+
+/// The option names that start the test command; it runs to the end of the command line or
+/// to the next option of this tool spelled out in full (`--name`).
+pub(super) const TEST_FLAGS: &[&str] = &["--test", "--test-script"];
+
+/// Facts about a path that decide which positional is the script.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FileFacts {
+    /// The path exists.
+    pub exists: bool,
+    /// It is a regular file (or a link to one).
+    pub is_file: bool,
+    /// Someone may execute it.
+    pub executable: bool,
+}
+
+impl FileFacts {
+    /// Looks at the file system.
+    pub fn of(path: &Path) -> FileFacts {
+        match std::fs::metadata(path) {
+            Ok(m) => FileFacts {
+                exists: true,
+                is_file: m.is_file(),
+                executable: m.is_file() && m.permissions().mode() & 0o111 != 0,
+            },
+            Err(_) => FileFacts::default(),
+        }
+    }
+}
 
 pub(super) fn list(files: &[PathBuf]) -> String {
     files

@@ -14,6 +14,8 @@ pub struct SizeSample {
     pub tokens: usize,
     /// The stage that found it (`"deletion"`, a transformation, …), if one was announced.
     pub stage: Option<&'static str>,
+    /// Oracle runs made by then ([`Stats::queries`]).
+    pub queries: u64,
 }
 
 /// Counters of one reduction run.
@@ -132,6 +134,7 @@ impl Stats {
             bytes,
             tokens,
             stage,
+            queries: self.queries,
         });
     }
 

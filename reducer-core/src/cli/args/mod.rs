@@ -13,31 +13,16 @@ use crate::reduce::{AlgoOptions, GtrFilter, DEFAULT_ALGORITHM};
 use crate::syntax::language::Language;
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, ValueEnum};
 use std::ffi::OsString;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use super::flavor::Flavor;
 pub(crate) use super::test_command::find_in_path;
 use super::test_command::{
     as_path_command, list, own_long_options, script_is_first, split_test_command,
 };
-pub use super::test_command::{check_program, misplaced_options};
-
-/// What kind of reducer the command line belongs to: it decides the help texts and which
-/// options exist.
-#[derive(Clone, Copy, Debug)]
-pub enum Flavor {
-    /// A grammar-aware reducer for one language.
-    Language {
-        /// The language's display name, e.g. `"C"`.
-        name: &'static str,
-        /// Its file extensions without the dot.
-        extensions: &'static [&'static str],
-    },
-    /// The grammar-less `reduce-text` (ddmin on lines, then on characters).
-    Text,
-}
+pub use super::test_command::{check_program, misplaced_options, FileFacts};
 
 /// The options of a grammar-aware reducer that mean nothing without a grammar (hidden and
 /// refused by `reduce-text`), as clap argument ids.
@@ -57,10 +42,6 @@ const GRAMMAR_ONLY: &[&str] = &[
     "no_fallback",
     "ext_lang",
 ];
-
-/// The option names that start the test command; it runs to the end of the command line or
-/// to the next option of this tool spelled out in full (`--name`).
-pub(super) const TEST_FLAGS: &[&str] = &["--test", "--test-script"];
 
 /// The most oracle runs at once: far more than any machine runs usefully, and few enough
 /// threads and processes for any system to start.
@@ -323,6 +304,12 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub stats: Option<PathBuf>,
 
+    /// Write a page about the run to FILE (e.g. run.html): the size over time and over
+    /// queries as plots, what each stage removed, the original and the result side by side,
+    /// the settings and the test. One self-contained HTML file: it needs no network to view.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+
     /// Print errors only.
     #[arg(short = 'q', long, conflicts_with = "verbose")]
     pub quiet: bool,
@@ -499,4 +486,4 @@ mod settings;
 #[cfg(test)]
 mod tests;
 
-pub use settings::{FileFacts, Job};
+pub use settings::Job;

@@ -26,31 +26,6 @@ impl Job {
     }
 }
 
-/// Facts about a path that decide which positional is the script.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FileFacts {
-    /// The path exists.
-    pub exists: bool,
-    /// It is a regular file (or a link to one).
-    pub is_file: bool,
-    /// Someone may execute it.
-    pub executable: bool,
-}
-
-impl FileFacts {
-    /// Looks at the file system.
-    pub fn of(path: &Path) -> FileFacts {
-        match std::fs::metadata(path) {
-            Ok(m) => FileFacts {
-                exists: true,
-                is_file: m.is_file(),
-                executable: m.is_file() && m.permissions().mode() & 0o111 != 0,
-            },
-            Err(_) => FileFacts::default(),
-        }
-    }
-}
-
 impl Args {
     /// The algorithm asked for, or the default one.
     pub fn algorithm_name(&self, flavor: Flavor) -> &str {

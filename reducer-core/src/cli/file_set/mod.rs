@@ -14,19 +14,20 @@ mod schedule;
 
 use super::args::{check_program, Args, Flavor, Job};
 use super::check::{final_check, original_verdict, Ending};
+use super::exit::{fail, Exit, Failure};
 use super::grammars::Chooser;
 use super::guard::{test_files, Files, Role, IN_PLACE};
 use super::input::{parse_input, read_bytes};
 use super::limits::Limits;
+use super::oracle::{install_interrupt_handler, oracle_and_tester};
 use super::output::{
     data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
 };
 use super::progress::{Progress, Size, Style};
-use super::run::{fail, oracle_and_tester, Failure, VERSION};
+use super::report::{Report, ReportFile};
 use super::stages::fallback_note;
-use super::stats_json::{self, FileSize};
+use super::stats_json::{self, FileSize, VERSION};
 use super::summary::{ClearOnDrop, LeftoverWarning};
-use super::Exit;
 use crate::console::errln;
 use crate::engine::oracle::command::CommandOracle;
 use crate::engine::oracle::file_set::{FileSet, SetFile};
@@ -130,7 +131,7 @@ pub(super) fn reduce(
     if let Some(warning) = args.jobs_warning() {
         progress.eprintln(&format!("{bin}: {warning}"));
     }
-    super::run::install_interrupt_handler(tester.interrupt_flag(), progress.clone());
+    install_interrupt_handler(tester.interrupt_flag(), progress.clone());
     let limits = Limits::start(&tester, args.max_time, args.max_queries);
     for (input, (grammar, _)) in inputs.iter().zip(&parts) {
         if let (Some(rejected), Some(g)) = (&input.rejected, grammar) {
@@ -321,7 +322,7 @@ pub(super) fn reduce(
             exit = Exit::Usage;
         }
     }
-    if let Some(path) = &args.stats {
+    if args.stats.is_some() || args.report.is_some() {
         let files = listing
             .members
             .iter()
@@ -351,11 +352,33 @@ pub(super) fn reduce(
             options: stats_json::Options::of(args, has_grammars),
             size_over_time: stats_json::size_over_time(&stats, &progress.samples(), false),
         };
+        let page = args.report.as_ref().map(|_| {
+            let files = listing
+                .members
+                .iter()
+                .zip(originals.iter().zip(&result.texts))
+                .zip(&record.files)
+                .map(|((m, (original, text)), member)| ReportFile {
+                    input: m.rel.to_string_lossy().into_owned(),
+                    output: member.output.path.clone(),
+                    grammar: Some(member.grammar.clone()),
+                    original,
+                    result: text,
+                })
+                .collect();
+            Report::of_set(&record, &test, files).html()
+        });
         let like_input = data_permissions_like(&listing.members[0].source);
-        if let Err(e) = write_atomic_with(path, record.to_json().as_bytes(), like_input.as_ref()) {
-            errln!("{bin}: cannot write {}: {e}", path.display());
-            if exit == Exit::Success {
-                exit = Exit::Usage;
+        let written = [(&args.stats, Some(record.to_json())), (&args.report, page)];
+        for (path, text) in written {
+            let (Some(path), Some(text)) = (path, text) else {
+                continue;
+            };
+            if let Err(e) = write_atomic_with(path, text.as_bytes(), like_input.as_ref()) {
+                errln!("{bin}: cannot write {}: {e}", path.display());
+                if exit == Exit::Success {
+                    exit = Exit::Usage;
+                }
             }
         }
     }
@@ -372,7 +395,8 @@ fn guard(listing: &Listing, test: &[std::ffi::OsString], args: &Args) -> Result<
         .filter_map(|m| m.backup.clone())
         .collect();
     let result = (!args.in_place).then_some(first.output.as_path());
-    let mut files = Files::of_run(&first.source, test, result, &backups, args.stats.as_deref());
+    let mut files = Files::of_run(&first.source, test, result, &backups, args.stats.as_deref())
+        .with_output("--report", args.report.as_deref());
     for m in &listing.members[1..] {
         match args.in_place && !m.kept {
             true => files.outputs.push(Role::new(IN_PLACE, &m.source)),

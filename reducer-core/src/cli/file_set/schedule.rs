@@ -11,10 +11,10 @@
 //! the same results (`docs/benchmarks.md`).
 
 use super::super::args::Args;
+use super::super::grammars::Grammar;
 use super::super::output::BackgroundWriter;
 use super::super::progress::{Progress, Size};
 use super::super::stages::Stages;
-use super::super::Grammar;
 use crate::engine::oracle::file_set::FileSet;
 use crate::engine::stats::SessionStats;
 use crate::engine::tester::{Candidate, Tester};

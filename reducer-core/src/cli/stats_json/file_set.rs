@@ -11,7 +11,7 @@
 //! `"text"` (no grammar reads its extension: ddmin on lines and characters), `"emptied"`, or
 //! `"kept"` (`--keep`: never reduced).
 
-use super::super::Exit;
+use super::super::exit::Exit;
 use super::{CacheRecord, FileSize, Options, PassRecord, Queries, SizePoint, Times, Tool};
 use serde::Serialize;
 

@@ -12,7 +12,7 @@
 //!                     "result_parses"},
 //!   "time": {"wall_seconds", "oracle_seconds", "engine_seconds"},
 //!   "cache": {"lookups", "hits", "entries", "peak_bytes", "peak_entries"},
-//!   "size_over_time": [{"seconds", "bytes", "tokens", "stage", "file"}, ...],
+//!   "size_over_time": [{"seconds", "bytes", "tokens", "stage", "file", "queries"}, ...],
 //!   "algorithm", "options": {..., "built_test": {"run", "expect_exit", "expect_signal",
 //!                                 "expect_timeout", "expect_stdout", "expect_stderr"}} }
 //! ```
@@ -34,6 +34,9 @@ use crate::reduce::list::ComplementOrder;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::Duration;
+
+/// The version printed by `--version` and recorded by `--stats`.
+pub(super) const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The whole record.
 #[derive(Clone, Debug, Serialize)]
@@ -245,10 +248,12 @@ pub struct SizePoint {
     pub stage: Option<String>,
     /// For a set of files: the file it is a size of (`null` for one file).
     pub file: Option<String>,
+    /// Oracle runs made by then (real queries, as in `queries.real`).
+    pub queries: u64,
 }
 
 /// The options of the run.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct Options {
     /// ddmin's ν.
     pub split_factor: u32,
@@ -436,6 +441,7 @@ pub fn size_over_time(stats: &Stats, samples: &[Sample], grammar: bool) -> Vec<S
                 tokens: Some(s.tokens),
                 stage: s.stage.map(str::to_string),
                 file: None,
+                queries: s.queries,
             })
             .collect()
     } else {
@@ -447,6 +453,7 @@ pub fn size_over_time(stats: &Stats, samples: &[Sample], grammar: bool) -> Vec<S
                 tokens: s.size.tokens,
                 stage: s.stage.map(str::to_string),
                 file: s.file.as_deref().map(str::to_string),
+                queries: s.queries,
             })
             .collect()
     }
