@@ -429,6 +429,12 @@ fn reduce_bytes(
     (out, result, stats)
 }
 
+/// No blank or whitespace-only line and no trailing blank: what the tidy-up leaves.
+fn tidy(text: &str) -> bool {
+    text.lines()
+        .all(|l| !l.trim().is_empty() && l.trim_end() == l)
+}
+
 /// Whether `result` is byte for byte one of the candidates the logging oracle found
 /// interesting.
 fn seen_by_the_oracle(dir: &Path, result: &[u8]) -> bool {
@@ -460,6 +466,7 @@ fn a_c_file_the_grammar_rejects_is_reduced_with_the_structure_grammar() {
     let text = String::from_utf8(result.clone()).unwrap();
     assert!(text.contains("x @ p") && text.contains("x / 0"), "{text:?}");
     assert!(non_ws(&text) * 4 < non_ws(BROKEN_C), "{text:?}");
+    assert!(tidy(&text), "{text:?}");
     assert!(seen_by_the_oracle(dir.path(), &result));
     assert_eq!(stats["output"]["bytes"], result.len());
 
@@ -503,6 +510,7 @@ fn the_fallback_hands_over_to_the_c_grammar_once_the_result_parses() {
     let text = String::from_utf8(result.clone()).unwrap();
     assert!(generated_example::C.accepts(&text), "{text:?}");
     assert!(text.contains("x / 0") && non_ws(&text) <= 12, "{text:?}");
+    assert!(tidy(&text), "{text:?}");
     assert!(seen_by_the_oracle(dir.path(), &result));
     // The token counts are C's, before and after.
     assert!(
