@@ -215,7 +215,7 @@ impl Schedule<'_, '_> {
     ) -> Result<(Vec<u8>, Option<String>, Tester), reduce::UnknownAlgorithm> {
         let Some(grammar) = part.grammar else {
             tester.enter_stage(crate::cli::args::TEXT_ALGORITHM);
-            let out = reduce_text(text, &mut tester, &self.args.dd_options());
+            let out = reduce_text(text, &[], &mut tester, &self.args.dd_options()).0;
             return Ok((out, None, tester));
         };
         let tree = std::str::from_utf8(text)
@@ -229,6 +229,7 @@ impl Schedule<'_, '_> {
             algorithm,
             progress: self.progress,
             bin: self.bin,
+            kept: &[],
         };
         let reduced = stages.reduce(tree, text, tester)?;
         session.absorb(reduced.session);
