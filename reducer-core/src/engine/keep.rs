@@ -312,7 +312,9 @@ pub fn lines(text: &[u8], spans: &[(usize, usize)]) -> Result<Vec<Range<usize>>,
         .iter()
         .map(|&(a, b)| {
             if a == 0 || a > b {
-                return Err(format!("lines {a}-{b}: lines count from 1, the first at most the last"));
+                return Err(format!(
+                    "lines {a}-{b}: lines count from 1, the first at most the last"
+                ));
             }
             if b > count {
                 return Err(format!("lines {a}-{b}: the input has {count} lines"));
@@ -389,7 +391,10 @@ mod tests {
         let text = "s = \"reduce:keep-begin\";\n reduce:keep-begin\nx\nreduce:keep-end \ny\n";
         let r = marked(text, &c_comment).unwrap();
         assert_eq!(r.len(), 1);
-        assert_eq!(&text[r[0].clone()], " reduce:keep-begin\nx\nreduce:keep-end \n");
+        assert_eq!(
+            &text[r[0].clone()],
+            " reduce:keep-begin\nx\nreduce:keep-end \n"
+        );
         // Without comments (plain text), the same.
         assert_eq!(marked(text, &|_| None).unwrap(), r);
     }
@@ -403,7 +408,10 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 4));
         let e = marked("// reduce:keep-begin\n// reduce:keep-begin\n", &c_comment).unwrap_err();
         assert_eq!((e.line, e.column), (2, 4));
-        assert!(e.to_string().starts_with("2:4: reduce:keep-begin inside"), "{e}");
+        assert!(
+            e.to_string().starts_with("2:4: reduce:keep-begin inside"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -431,9 +439,15 @@ mod tests {
         let kept = Kept::new(old, &[3..7, 11..15]);
         assert!(kept.held_by(b"KEEPKEEP") && !kept.held_by(b"KEEKEEP"));
         // One change between them: each is known by where it is.
-        assert_eq!(kept.relocate(old, &[3, 11], b"aa KEEP  KEEP cc"), Some(vec![3, 9]));
+        assert_eq!(
+            kept.relocate(old, &[3, 11], b"aa KEEP  KEEP cc"),
+            Some(vec![3, 9])
+        );
         // Changes on both sides of the first: found by its only occurrence.
-        assert_eq!(kept.relocate(old, &[3, 11], b"a KEEP b KEEP cc"), Some(vec![2, 9]));
+        assert_eq!(
+            kept.relocate(old, &[3, 11], b"a KEEP b KEEP cc"),
+            Some(vec![2, 9])
+        );
         // A region changed, or two copies that cannot be told apart: refused.
         assert_eq!(kept.relocate(old, &[3, 11], b"aa KEP bb KEEP cc"), None);
         assert_eq!(kept.relocate(old, &[3, 11], b"KEEP a KEEP b KEEP c"), None);

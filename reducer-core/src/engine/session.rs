@@ -537,7 +537,11 @@ impl<'a> View<'a> {
             return (self.tree.print(edits), Some(Vec::new()));
         }
         // Each region's first and last bytes: printed, the same distance apart.
-        let probes: Vec<usize> = self.kept.iter().flat_map(|r| [r.start, r.end - 1]).collect();
+        let probes: Vec<usize> = self
+            .kept
+            .iter()
+            .flat_map(|r| [r.start, r.end - 1])
+            .collect();
         let (text, found) = self.tree.print_located(edits, &probes);
         let at = (self.allows(edits))
             .then(|| {

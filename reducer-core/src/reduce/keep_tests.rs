@@ -68,7 +68,10 @@ fn check(algorithm: Algorithm, src: &str, lines: &[(usize, usize)], jobs: usize)
         assert!(text.contains(&src[r.clone()]), "{name}: {text:?}");
     }
     assert!(crashes(&text), "{name}: {text:?}");
-    assert!(Toy.accepts(&text) || name.starts_with("ddmin"), "{name}: {text:?}");
+    assert!(
+        Toy.accepts(&text) || name.starts_with("ddmin"),
+        "{name}: {text:?}"
+    );
     for seen in log.lock().unwrap().iter() {
         assert!(s.kept().held_by(seen.as_bytes()), "{name} tested {seen:?}");
     }
@@ -95,9 +98,17 @@ fn kept_lines_survive_every_algorithm_in_their_place() {
     for &a in Algorithm::ALL {
         let text = check(a, LINES, &[(5, 5)], 1);
         // The kept line is the last one: the copy before it is not a stand-in.
-        assert!(text.ends_with("print(alpha, 7);\n"), "{}: {text:?}", a.name());
+        assert!(
+            text.ends_with("print(alpha, 7);\n"),
+            "{}: {text:?}",
+            a.name()
+        );
         let crash = text.find("crash(").unwrap();
-        assert!(text[crash..].contains("print(alpha, 7);"), "{}: {text:?}", a.name());
+        assert!(
+            text[crash..].contains("print(alpha, 7);"),
+            "{}: {text:?}",
+            a.name()
+        );
     }
 }
 

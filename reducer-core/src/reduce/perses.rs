@@ -73,8 +73,7 @@ pub fn list_groups(s: &Session<'_>, node: NodeId) -> Vec<Vec<NodeId>> {
     let mut groups: Vec<Vec<NodeId>> = Vec::new();
     let view = s.view();
     for c in s.tree.children(node) {
-        if !matches!(s.tree.derivation(c), Derivation::Star | Derivation::Plus)
-            || view.protected(c)
+        if !matches!(s.tree.derivation(c), Derivation::Star | Derivation::Plus) || view.protected(c)
         {
             continue;
         }

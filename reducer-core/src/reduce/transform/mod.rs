@@ -138,7 +138,10 @@ fn located(view: &View<'_>, edits: &EditSet) -> TextCandidate {
 
 /// The text of `view`'s fresh tree with the splices of `changes` made, and where the kept
 /// regions (which no splice overlaps) stand in it.
-fn spliced<'a>(view: &View<'_>, changes: impl IntoIterator<Item = &'a Change> + Clone) -> TextCandidate {
+fn spliced<'a>(
+    view: &View<'_>,
+    changes: impl IntoIterator<Item = &'a Change> + Clone,
+) -> TextCandidate {
     let text = splice(&view.tree.text(), changes.clone());
     let kept_at = view
         .kept
