@@ -247,3 +247,53 @@ fn unbalanced_markers_and_bad_lines_are_errors_before_any_test() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn in_a_file_set_each_file_keeps_its_marked_regions() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let header = "\
+int unused_decl(int);
+// reduce:keep-begin
+int kept_decl(int value);
+// reduce:keep-end
+int other_decl(void);
+";
+    std::fs::write(d.join("a.c"), C_INPUT).unwrap();
+    std::fs::write(d.join("b.h"), header).unwrap();
+    // The test needs a.c's call only: without its region, b.h would be emptied.
+    let oracle = d.join("t.sh");
+    std::fs::write(&oracle, "#!/bin/sh\ngrep -q 'crash(' a.c\n").unwrap();
+    Command::new("chmod")
+        .arg("+x")
+        .arg(&oracle)
+        .status()
+        .unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_reduce-c"))
+            .current_dir(d)
+            .args(["-q", "-o", "out"])
+            .args(args)
+            .args(["a.c", "b.h", "--test", "./t.sh"])
+            .output()
+            .unwrap()
+    };
+    let out = run(&[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let b = std::fs::read_to_string(d.join("out/b.h")).unwrap();
+    let region = "// reduce:keep-begin\nint kept_decl(int value);\n// reduce:keep-end\n";
+    assert!(b.contains(region) && b.len() < header.len(), "{b:?}");
+    let a = std::fs::read_to_string(d.join("out/a.c")).unwrap();
+    assert!(
+        a.contains("static int kept_value = 42;") && a.contains("crash("),
+        "{a:?}"
+    );
+    // --keep-lines names lines of one input.
+    let out = run(&["--keep-lines", "1-2"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--keep-lines takes a single input"));
+}
