@@ -358,10 +358,8 @@ mod tests {
     fn c_comment(t: &str) -> Option<usize> {
         if t.starts_with("//") {
             Some(t.find('\n').unwrap_or(t.len()))
-        } else if t.starts_with("/*") {
-            t[2..].find("*/").map(|e| e + 4)
         } else {
-            None
+            t.strip_prefix("/*")?.find("*/").map(|e| e + 4)
         }
     }
 

@@ -85,6 +85,10 @@ pub struct Session<'l> {
     kept_spans: Vec<Range<usize>>,
 }
 
+/// Where the kept regions start in a whole-text candidate; `None` when it does not hold
+/// them where it should (refused).
+type Placed = Option<Vec<usize>>;
+
 /// A whole-text candidate (see [`Session::first_interesting_text`]): the text, and where
 /// the kept regions stand in it when its maker knows.
 pub struct TextCandidate {
@@ -319,8 +323,8 @@ impl<'l> Session<'l> {
         let checks = CheckCounters::default();
         // Where the kept regions stand in each candidate (`None`: refused), in the order
         // made, and in the unions made.
-        let placed: RefCell<Vec<Option<Vec<usize>>>> = RefCell::new(Vec::new());
-        let unions: RefCell<Vec<(Vec<usize>, Option<Vec<usize>>)>> = RefCell::new(Vec::new());
+        let placed: RefCell<Vec<Placed>> = RefCell::new(Vec::new());
+        let unions: RefCell<Vec<(Vec<usize>, Placed)>> = RefCell::new(Vec::new());
         let current_at = self.kept_at();
         let found = {
             let view = View {
