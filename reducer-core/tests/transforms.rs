@@ -216,8 +216,10 @@ fn a_text_that_is_not_smaller_never_reaches_the_oracle() {
     let mut s = reducer_core::testing::session(&TOY, "f(1);", oracle, 1);
     let mut texts = vec!["f(1); zzz(2);", "f(1);", "g(1);", ";"].into_iter();
     // Larger, equal, equal in size but another text, smaller: only the last is tested.
-    let found =
-        s.first_interesting_text(&mut |_| texts.next().map(str::to_string), &mut |_, _| None);
+    let found = s.first_interesting_text(
+        &mut |_| texts.next().map(|t| t.to_string().into()),
+        &mut |_, _| None,
+    );
     assert_eq!(found, Some(3));
     assert_eq!(s.text(), ";");
     assert_eq!(s.tester.stats().syntax_rejected, 3);

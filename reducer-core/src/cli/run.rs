@@ -20,6 +20,7 @@ use super::stages::{fallback_note, Stages};
 use super::summary::{describe, ClearOnDrop, Facts, LeftoverWarning};
 use super::{file_set, manual};
 use crate::console::{errln, out, outln};
+use crate::engine::keep::{self, Kept};
 use crate::engine::oracle::command::CommandOracle;
 use crate::engine::stats::SessionStats;
 use crate::engine::tester::Parallel;
@@ -145,6 +146,13 @@ fn reduce(
     let job = args.job(extensions).map_err(usage)?;
     let chooser = Chooser::new(grammars, &args.ext_lang).map_err(usage)?;
     if job.is_file_set() {
+        if !args.keep_lines.is_empty() {
+            return Err(usage(
+                "--keep-lines takes a single input; in a file set, mark the regions to keep \
+                 in the files (reduce:keep-begin ... reduce:keep-end)"
+                    .to_string(),
+            ));
+        }
         return file_set::reduce(bin, &chooser, flavor, args, job);
     }
     let grammar = chooser.for_input(job.input());
@@ -158,10 +166,15 @@ fn reduce(
         bytes,
         out_path,
     } = plan(lang, flavor, args, job)?;
+    // The kept regions: markers and --keep-lines, checked before any test runs.
+    let comment_len = |t: &str| lang.and_then(|l| l.comment_len(t));
+    let kept = keep::regions(&bytes, &comment_len, &args.keep_lines)
+        .map_err(|e| usage(format!("{}:{e}", job.input().display())))?;
 
     let builder =
         CommandOracle::builder(test.clone(), job.input().as_os_str()).launcher(launcher.clone());
     let (oracle, mut tester) = oracle_and_tester(builder, args)?;
+    tester.set_kept(Kept::new(&bytes, &kept));
     let _leftovers = LeftoverWarning {
         bin,
         oracle: oracle.clone(),
@@ -280,6 +293,7 @@ fn reduce(
                 algorithm: &algorithm,
                 progress: &progress,
                 bin,
+                kept: &kept,
             };
             let r = stages
                 .reduce(tree, &input.bytes, tester)
@@ -291,7 +305,7 @@ fn reduce(
         }
         None => {
             tester.enter_stage(TEXT_ALGORITHM);
-            let text = reduce_text(&input.bytes, &mut tester, &args.dd_options());
+            let text = reduce_text(&input.bytes, &kept, &mut tester, &args.dd_options()).0;
             (text, None, None, tester, SessionStats::default())
         }
     };
@@ -305,6 +319,11 @@ fn reduce(
         w.error().map(str::to_string)
     };
     let changed = result != input.bytes;
+    // Only candidates holding every kept region were tested, so the result holds them.
+    assert!(
+        tester.kept().held_by(&result),
+        "a kept region is missing from the result"
+    );
     let Ending {
         mut exit,
         not_run,

@@ -86,6 +86,8 @@ pub(super) struct Stages<'a> {
     pub(super) algorithm: &'a str,
     pub(super) progress: &'a Progress,
     pub(super) bin: &'a str,
+    /// The kept regions of the input, as byte ranges (none in a file set).
+    pub(super) kept: &'a [std::ops::Range<usize>],
 }
 
 impl Stages<'_> {
@@ -103,10 +105,14 @@ impl Stages<'_> {
             algorithm,
             progress,
             bin,
+            kept,
         } = *self;
         let mut stages: Vec<&str> = Vec::new();
         let mut session_stats = SessionStats::default();
         let mut text = original.to_vec();
+        // Where the kept regions start in `text`, from stage to stage.
+        let mut kept_at: Vec<usize> = kept.iter().map(|r| r.start).collect();
+        let regions = tester.kept().clone();
         // The result's and the original's tokens, counted by the last tree stage.
         let mut counted: (Option<usize>, Option<usize>) = (None, None);
         let count = |session: &Session<'_>, text: &str, original_too: bool| {
@@ -134,6 +140,7 @@ impl Stages<'_> {
                 }
                 stages.push(lang.name());
                 let mut session = Session::new(lang, tree, tester, args.session_options());
+                session.keep(regions.clone(), &kept_at);
                 session.tester.enter_stage(stage_name(algorithm));
                 reduce::run(algorithm, &mut session, options)?;
                 let out = session.text();
@@ -169,6 +176,7 @@ impl Stages<'_> {
             if let Some((f, structure_tree)) = structure {
                 stages.push(FALLBACK);
                 let mut session = Session::new(f, structure_tree, tester, args.session_options());
+                session.keep(regions.clone(), &kept_at);
                 session.stop_once_parses(lang);
                 session.tester.enter_stage(FALLBACK);
                 let mut options = options.clone();
@@ -178,6 +186,7 @@ impl Stages<'_> {
                 }
                 reduce::run(algorithm, &mut session, &options)?;
                 let out = session.text();
+                kept_at = session.kept_at();
                 counted = count(&session, &out, true);
                 text = out.into_bytes();
                 session_stats.absorb(session.stats);
@@ -192,7 +201,9 @@ impl Stages<'_> {
             let structure_next = fallback.is_some();
             let enough =
                 |t: &[u8]| std::str::from_utf8(t).is_ok_and(|t| structure_next || lang.accepts(t));
-            text = reduce_text_until(&text, &mut tester, &args.dd_options(), enough);
+            let ranges = regions.ranges(&kept_at);
+            (text, kept_at) =
+                reduce_text_until(&text, &ranges, &mut tester, &args.dd_options(), enough);
             counted = (None, None);
         }
         stages.reverse();

@@ -9,9 +9,11 @@
 //!   set → printed text → syntax check → cache → oracle → commit) every algorithm shares;
 //! - `syntax_check`: the local syntax check of a candidate (the slots an edit can disturb,
 //!   re-parsed in place);
+//! - [`keep`]: the kept regions, which no candidate may change;
 //! - [`stats`]: what a reduction counts.
 
 pub mod cache;
+pub mod keep;
 pub mod oracle;
 pub mod session;
 pub mod stats;

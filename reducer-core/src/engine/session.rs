@@ -1,13 +1,19 @@
 //! A reduction session: the tree, its language, the tester, and the candidate pipeline
 //! (edit set → printed text → syntax check → cache → oracle → commit) that every tree
 //! algorithm shares.
+//!
+//! The session also keeps the kept regions ([`Session::keep`]): no edit set that edits a node
+//! overlapping one is tested ([`View::protected`]), and no whole text that changes a byte of
+//! one.
 
+use crate::engine::keep::{self, Kept};
 use crate::engine::stats::SessionStats;
 use crate::engine::syntax_check::{make_candidate, CheckCounters};
 use crate::engine::tester::{Candidate, Tester};
 use crate::syntax::language::{Language, Tables};
 use crate::syntax::tree::{Derivation, EditSet, NodeId, Subst, Tree};
 use std::cell::{Cell, RefCell};
+use std::ops::Range;
 use std::sync::Arc;
 
 /// How candidates are checked for syntax before the oracle sees them.
@@ -73,6 +79,33 @@ pub struct Session<'l> {
     unparsed: Option<String>,
     /// The language to hand over to (see [`Session::stop_once_parses`]).
     handover: Option<Handover<'l>>,
+    /// The regions no candidate may change (see [`Session::keep`]).
+    kept: Kept,
+    /// Where they are: in the tree's source text, or in `unparsed` when there is one.
+    kept_spans: Vec<Range<usize>>,
+}
+
+/// Where the kept regions start in a whole-text candidate; `None` when it does not hold
+/// them where it should (refused).
+type Placed = Option<Vec<usize>>;
+
+/// A whole-text candidate (see [`Session::first_interesting_text`]): the text, and where
+/// the kept regions stand in it when its maker knows.
+pub struct TextCandidate {
+    /// The text.
+    pub text: String,
+    /// Where each kept region starts in `text`; `None` to have the session find them
+    /// ([`Kept::relocate`]).
+    pub kept_at: Option<Vec<usize>>,
+}
+
+impl From<String> for TextCandidate {
+    fn from(text: String) -> Self {
+        TextCandidate {
+            text,
+            kept_at: None,
+        }
+    }
 }
 
 /// A session that stops once its text parses with another language.
@@ -100,9 +133,50 @@ impl<'l> Session<'l> {
             stats: SessionStats::default(),
             unparsed: None,
             handover: None,
+            kept: Kept::default(),
+            kept_spans: Vec::new(),
         };
         s.record_size();
         s
+    }
+
+    /// Keeps the regions of `kept`, which start at `at` in the current text, from every
+    /// change from now on: the tree algorithms never edit a node that overlaps one, the text
+    /// transformations never change a byte of one, and the tester refuses any candidate
+    /// that does not hold them all ([`Tester::set_kept`]). Returns false (and keeps nothing)
+    /// when they do not stand there.
+    pub fn keep(&mut self, kept: Kept, at: &[usize]) -> bool {
+        let text = self.text();
+        if !kept.stand_at(text.as_bytes(), at) {
+            return false;
+        }
+        self.tester.set_kept(kept.clone());
+        self.kept = kept;
+        // Positions in the current text; the tree's source is that text once re-parsed.
+        self.kept_spans = self.kept.ranges(at);
+        if self.unparsed.is_none() && self.tree.has_edits() {
+            self.replace_text_at(&text, at.to_vec());
+        }
+        true
+    }
+
+    /// The kept regions.
+    pub fn kept(&self) -> &Kept {
+        &self.kept
+    }
+
+    /// Where the kept regions start in the current text ([`Session::text`]).
+    pub fn kept_at(&self) -> Vec<usize> {
+        if self.kept.is_empty() {
+            return Vec::new();
+        }
+        if self.unparsed.is_some() || !self.tree.has_edits() {
+            return self.kept_spans.iter().map(|r| r.start).collect();
+        }
+        self.view()
+            .locate(&EditSet::new())
+            .1
+            .expect("committed edits never touch a kept region")
     }
 
     /// Makes the algorithms stop early, as after an interruption but without one, once the
@@ -182,11 +256,12 @@ impl<'l> Session<'l> {
             let view = View {
                 tree: &self.tree,
                 lang: self.lang,
+                kept: &self.kept_spans,
             };
             let (options, tried, checks) = (&self.options, &tried, &checks);
             let mut candidates = std::iter::from_fn(|| {
                 let KeyedEdits { edits: e, config } = next(&view)?;
-                let mut c = if merging && e.is_moot(view.tree) {
+                let mut c = if (merging && e.is_moot(view.tree)) || !view.allows(&e) {
                     Candidate::rejected()
                 } else {
                     make_candidate(view.tree, view.lang, options, &e, checks)
@@ -198,6 +273,9 @@ impl<'l> Session<'l> {
             let mut merge = |winners: &[usize]| {
                 let tried = tried.borrow();
                 let union = EditSet::union(winners.iter().map(|&i| &tried[i]));
+                if !view.allows(&union) {
+                    return Candidate::rejected();
+                }
                 make_candidate(view.tree, view.lang, options, &union, checks)
             };
             self.tester
@@ -230,29 +308,56 @@ impl<'l> Session<'l> {
     /// its index. Each text is parsed in full before the oracle sees it, and a text that is
     /// larger than the current one in tokens or in bytes (or equal in both) is rejected
     /// unseen: the transformations that work on texts can cross node boundaries, but never
-    /// grow the input or send it something that does not parse.
+    /// grow the input or send it something that does not parse. So is a text in which a kept
+    /// region does not stand, byte for byte, where its maker says (or, when it does not say,
+    /// where [`Kept::relocate`] finds it).
     ///
     /// In merge mode `merge` gives the text combining the candidates at the given indices
     /// (`None` when they do not combine); the index returned is then the first of those
     /// adopted together.
     pub fn first_interesting_text(
         &mut self,
-        next: &mut dyn FnMut(&Tree) -> Option<String>,
-        merge: &mut dyn FnMut(&Tree, &[usize]) -> Option<String>,
+        next: &mut dyn FnMut(&View<'_>) -> Option<TextCandidate>,
+        merge: &mut dyn FnMut(&View<'_>, &[usize]) -> Option<TextCandidate>,
     ) -> Option<usize> {
         let checks = CheckCounters::default();
+        // Where the kept regions stand in each candidate (`None`: refused), in the order
+        // made, and in the unions made.
+        let placed: RefCell<Vec<Placed>> = RefCell::new(Vec::new());
+        let unions: RefCell<Vec<(Vec<usize>, Placed)>> = RefCell::new(Vec::new());
+        let current_at = self.kept_at();
         let found = {
+            let view = View {
+                tree: &self.tree,
+                lang: self.lang,
+                kept: &self.kept_spans,
+            };
             let (tree, lang, checks) = (&self.tree, self.lang, &checks);
             let verify = self.options.verify_syntax;
             // Sizes as the lexical counter sees them, the same way for both texts.
             let current = tree.text();
             let (tokens, bytes) = (tree.token_counter().count(&current), current.len());
-            let candidate = |text: Option<String>| {
-                let Some(text) = text else {
+            let kept = &self.kept;
+            let place = |c: &TextCandidate| -> Option<Vec<usize>> {
+                if kept.is_empty() {
+                    return Some(Vec::new());
+                }
+                match &c.kept_at {
+                    Some(at) => kept.stand_at(c.text.as_bytes(), at).then(|| at.clone()),
+                    None => kept.relocate(current.as_bytes(), &current_at, c.text.as_bytes()),
+                }
+            };
+            let candidate = |text: Option<TextCandidate>, at: &mut Option<Vec<usize>>| {
+                let Some(c) = text else {
                     return Candidate::rejected();
                 };
+                *at = place(&c);
+                let text = c.text;
                 let n = tree.token_counter().count(&text);
                 if n > tokens || text.len() > bytes || (n == tokens && text.len() == bytes) {
+                    return Candidate::rejected();
+                }
+                if at.is_none() {
                     return Candidate::rejected();
                 }
                 let check = move |t: &[u8]| {
@@ -265,14 +370,37 @@ impl<'l> Session<'l> {
                 }
                 candidate
             };
-            let mut candidates = std::iter::from_fn(|| next(tree).map(|t| candidate(Some(t))));
-            let mut merge = |winners: &[usize]| candidate(merge(tree, winners));
+            let mut candidates = std::iter::from_fn(|| {
+                let c = next(&view)?;
+                let mut at = None;
+                let c = candidate(Some(c), &mut at);
+                placed.borrow_mut().push(at);
+                Some(c)
+            });
+            let mut merge = |winners: &[usize]| {
+                let mut at = None;
+                let c = candidate(merge(&view, winners), &mut at);
+                unions.borrow_mut().push((winners.to_vec(), at));
+                c
+            };
             self.tester
                 .first_interesting_merged(&mut candidates, &mut merge)
         };
         self.count_checks(&checks);
         let found = found?;
-        self.replace_text(&String::from_utf8_lossy(&found.text));
+        let text = String::from_utf8_lossy(&found.text).into_owned();
+        let at = match &found.winners[..] {
+            [one] => placed.into_inner().swap_remove(*one),
+            winners => unions
+                .into_inner()
+                .into_iter()
+                .find(|(w, _)| w == winners)
+                .and_then(|(_, at)| at),
+        };
+        match at {
+            Some(at) => self.replace_text_at(&text, at),
+            None => self.replace_text(&text),
+        };
         Some(found.winners[0])
     }
 
@@ -280,8 +408,9 @@ impl<'l> Session<'l> {
     /// transformations look at a fresh tree). Does nothing when the tree has none.
     pub fn refresh(&mut self) {
         if self.unparsed.is_none() && self.tree.has_edits() {
-            let text = self.tree.text();
-            self.replace_text(&text);
+            let (text, at) = self.view().locate(&EditSet::new());
+            let at = at.expect("committed edits never touch a kept region");
+            self.replace_text_at(&text, at);
         }
     }
 
@@ -322,8 +451,29 @@ impl<'l> Session<'l> {
 
     /// Replaces the current text (after a text-level algorithm). If it parses, the tree is
     /// rebuilt from it (node ids start afresh); otherwise the text is kept as it is and tree
-    /// algorithms have nothing to work on. Returns whether it parsed.
+    /// algorithms have nothing to work on. Returns whether it parsed. The kept regions are
+    /// found in it as [`Kept::relocate`] finds them (see [`Session::replace_text_at`]).
     pub fn replace_text(&mut self, text: &str) -> bool {
+        let at = if self.kept.is_empty() {
+            Vec::new()
+        } else {
+            let current = self.text();
+            let bytes = text.as_bytes();
+            self.kept
+                .relocate(current.as_bytes(), &self.kept_at(), bytes)
+                .or_else(|| self.kept.find_in(bytes))
+                .unwrap_or_default()
+        };
+        self.replace_text_at(text, at)
+    }
+
+    /// [`Session::replace_text`] for a text in which the kept regions start at `at`.
+    pub fn replace_text_at(&mut self, text: &str, at: Vec<usize>) -> bool {
+        debug_assert!(
+            self.kept.is_empty() || self.kept.stand_at(text.as_bytes(), &at),
+            "the kept regions are not where they are said to be"
+        );
+        self.kept_spans = self.kept.ranges(&at);
         match self.lang.parse(text) {
             Ok(tree) => {
                 self.tree = tree;
@@ -343,6 +493,7 @@ impl<'l> Session<'l> {
         View {
             tree: &self.tree,
             lang: self.lang,
+            kept: &self.kept_spans,
         }
     }
 }
@@ -354,6 +505,8 @@ pub struct View<'a> {
     pub tree: &'a Tree,
     /// Its language.
     pub lang: &'a dyn Language,
+    /// The kept regions, as byte ranges of the tree's source (ascending, disjoint).
+    pub kept: &'a [Range<usize>],
 }
 
 impl<'a> View<'a> {
@@ -362,9 +515,60 @@ impl<'a> View<'a> {
         self.lang.tables()
     }
 
+    /// Whether `node` overlaps a kept region, so that no edit may touch it (its ancestors
+    /// included; a node inside a region is one too).
+    pub fn protected(&self, node: NodeId) -> bool {
+        if self.kept.is_empty() {
+            return false;
+        }
+        let (start, end) = self.tree.source_span(node);
+        keep::overlaps(self.kept, start, end)
+    }
+
+    /// Whether `edits` leave every kept region alone: no node it changes is
+    /// [protected](View::protected).
+    pub fn allows(&self, edits: &EditSet) -> bool {
+        self.kept.is_empty()
+            || edits
+                .iter()
+                .all(|(n, s)| matches!(s, Subst::Keep) || !self.protected(n))
+    }
+
+    /// The text of the current tree with `edits`, and where the kept regions start in it;
+    /// `None` when `edits` change one of them.
+    pub fn locate(&self, edits: &EditSet) -> (String, Option<Vec<usize>>) {
+        if self.kept.is_empty() {
+            return (self.tree.print(edits), Some(Vec::new()));
+        }
+        // Each region's first and last bytes: printed, the same distance apart.
+        let probes: Vec<usize> = self
+            .kept
+            .iter()
+            .flat_map(|r| [r.start, r.end - 1])
+            .collect();
+        let (text, found) = self.tree.print_located(edits, &probes);
+        let at = (self.allows(edits))
+            .then(|| {
+                self.kept
+                    .iter()
+                    .zip(found.chunks(2))
+                    .map(|(r, f)| match *f {
+                        [Some(a), Some(b)] if b - a == r.len() - 1 => Some(a),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<usize>>>()
+            })
+            .flatten();
+        (text, at)
+    }
+
     /// Whether `node` may be deleted in the current tree: an element of a `*` list, the body
-    /// of a `?`, or an element of a `+` list that has another element.
+    /// of a `?`, or an element of a `+` list that has another element; never a
+    /// [protected](View::protected) node.
     pub fn is_nullable(&self, node: NodeId) -> bool {
+        if self.protected(node) {
+            return false;
+        }
         let t = self.tree;
         match t.derivation(node) {
             Derivation::Star | Derivation::Optional => true,
@@ -405,6 +609,9 @@ impl<'a> View<'a> {
     /// The smallest removal of `node` the grammar allows: delete it when nullable, otherwise
     /// replace it by its rule's minimal text when that has fewer tokens; `None` if neither.
     pub fn removal(&self, node: NodeId) -> Option<Subst> {
+        if self.protected(node) {
+            return None;
+        }
         if self.is_nullable(node) {
             return Some(Subst::Delete);
         }
@@ -419,6 +626,9 @@ impl<'a> View<'a> {
     /// unbounded). A level counts only where the token weight drops: a child printing as
     /// many tokens as its parent is at its parent's depth. In tree order.
     pub fn hoist_candidates(&self, node: NodeId, max_depth: usize) -> Vec<NodeId> {
+        if self.protected(node) {
+            return Vec::new();
+        }
         let t = self.tree;
         let tables = self.tables();
         let slot = t.slot_rule(node);

@@ -126,3 +126,6 @@ pub fn repeat(
 fn size(s: &Session<'_>) -> (u32, usize) {
     (s.tree.tokens(), s.tree.text().len())
 }
+
+#[cfg(test)]
+mod keep_tests;

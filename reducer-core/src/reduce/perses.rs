@@ -67,11 +67,14 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions, mode: ListMode) -> bool {
     s.tree.tokens() < before
 }
 
-/// The list groups among the children of `node`: runs of list elements of one rule.
+/// The list groups among the children of `node`: runs of list elements of one rule (but
+/// the [protected](crate::engine::session::View::protected) ones, which stay).
 pub fn list_groups(s: &Session<'_>, node: NodeId) -> Vec<Vec<NodeId>> {
     let mut groups: Vec<Vec<NodeId>> = Vec::new();
+    let view = s.view();
     for c in s.tree.children(node) {
-        if !matches!(s.tree.derivation(c), Derivation::Star | Derivation::Plus) {
+        if !matches!(s.tree.derivation(c), Derivation::Star | Derivation::Plus) || view.protected(c)
+        {
             continue;
         }
         match groups
@@ -114,7 +117,7 @@ fn drop_optionals(s: &mut Session<'_>, node: NodeId) {
     let optionals: Vec<NodeId> = s
         .tree
         .children(node)
-        .filter(|&c| s.tree.derivation(c) == Derivation::Optional)
+        .filter(|&c| s.tree.derivation(c) == Derivation::Optional && !s.view().protected(c))
         .collect();
     one_by_one(s, optionals);
 }

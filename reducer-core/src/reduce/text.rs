@@ -3,11 +3,13 @@
 //! They minimise a flat list of text units and ignore the tree (no syntax check: they are the
 //! plain baselines of the papers), so they test raw texts through the list layer's adapter
 //! on the session's tester rather than through the session's syntax-checked tests. The
-//! result replaces the session's text, re-parsed into a tree when it still parses.
+//! result replaces the session's text, re-parsed into a tree when it still parses. A unit
+//! that holds a byte of a kept region is never dropped (it is not in the list ddmin sees).
 
 use super::AlgoOptions;
-use crate::engine::session::Session;
-use crate::reduce::list::{ddmin, split_lines, TesterList};
+use crate::engine::keep;
+use crate::engine::session::{Session, TextCandidate};
+use crate::reduce::list::{reduce_units, split_lines};
 
 /// ddmin over the lines of the current text; returns whether the text got smaller.
 pub fn ddmin_lines(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
@@ -34,43 +36,52 @@ pub fn ddmin_tokens(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
 }
 
 fn ddmin_units(s: &mut Session<'_>, o: &AlgoOptions, text: &str, units: Vec<Vec<u8>>) -> bool {
-    let indices: Vec<u32> = (0..units.len() as u32).collect();
-    let render = |c: &[u32]| -> Vec<u8> {
-        c.iter()
-            .flat_map(|&i| units[i as usize].iter().copied())
-            .collect()
-    };
-    let kept = {
-        let mut test = TesterList::new(&mut s.tester, &indices, render);
-        ddmin(indices.clone(), &mut test, &o.dd)
-    };
-    let result: Vec<u8> = kept
-        .iter()
-        .flat_map(|&i| units[i as usize].iter().copied())
-        .collect();
+    let regions = s.kept().ranges(&s.kept_at());
+    let (result, at) = reduce_units(&units, &regions, &mut s.tester, &o.dd);
     let changed = result.len() < text.len();
     if changed {
-        s.replace_text(&String::from_utf8_lossy(&result));
+        s.replace_text_at(&String::from_utf8_lossy(&result), at);
     }
     changed
 }
 
 /// Drops blank lines and trailing spaces from the current text, as one candidate (kept when
 /// it still parses and is interesting); returns whether it was kept. Whitespace inside
-/// lines is left alone, so string literals and indentation survive.
+/// lines is left alone, so string literals and indentation survive, and so are the lines
+/// that hold a byte of a kept region.
 pub fn tidy_lines(s: &mut Session<'_>) -> bool {
     let text = s.text();
-    let mut tidy: String = text
-        .lines()
-        .map(str::trim_end)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n");
-    if !tidy.is_empty() {
-        tidy.push('\n');
+    let regions = s.kept().ranges(&s.kept_at());
+    let mut tidy = String::with_capacity(text.len());
+    let mut kept_at = Vec::with_capacity(regions.len());
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let end = start + line.len();
+        let content = line.strip_suffix('\n').unwrap_or(line);
+        let content = content.strip_suffix('\r').unwrap_or(content);
+        if keep::overlaps(&regions, start, end) {
+            let out = tidy.len();
+            kept_at.extend(
+                regions
+                    .iter()
+                    .filter(|r| (start..end).contains(&r.start))
+                    .map(|r| out + r.start - start),
+            );
+            tidy.push_str(line);
+            if !line.ends_with('\n') {
+                tidy.push('\n');
+            }
+        } else if !content.trim_end().is_empty() {
+            tidy.push_str(content.trim_end());
+            tidy.push('\n');
+        }
+        start = end;
     }
     // One whole-text candidate: parsed in full, and refused unseen unless smaller.
-    let mut once = Some(tidy);
+    let mut once = Some(TextCandidate {
+        text: tidy,
+        kept_at: Some(kept_at),
+    });
     s.first_interesting_text(&mut |_| once.take(), &mut |_, _| None)
         .is_some()
 }

@@ -14,14 +14,14 @@ impl Tree {
     /// Prints the current tree with `edits` applied on top.
     pub fn print(&self, edits: &EditSet) -> String {
         let mut out = String::with_capacity(self.source.len());
-        self.print_into(self.root, edits, &mut out, None);
+        self.print_into(self.root, edits, &mut out, None, None);
         out
     }
 
     /// Prints the subtree of `node` (its slot resolved) with `edits` applied.
     pub fn print_node(&self, node: NodeId, edits: &EditSet) -> String {
         let mut out = String::new();
-        self.print_into(node, edits, &mut out, None);
+        self.print_into(node, edits, &mut out, None, None);
         out
     }
 
@@ -34,12 +34,21 @@ impl Tree {
         // node's slot by a committed edit is marked through that slot's id.
         let keys: Vec<(NodeId, NodeId)> = marks.iter().map(|&n| (n, self.slot_id(n))).collect();
         let mut spans: Marks = keys.iter().map(|&(_, k)| (k, (usize::MAX, 0))).collect();
-        self.print_into(self.root, edits, &mut out, Some(&mut spans));
+        self.print_into(self.root, edits, &mut out, Some(&mut spans), None);
         let spans = keys
             .iter()
             .filter_map(|&(n, k)| spans.get(&k).filter(|s| s.0 != usize::MAX).map(|&s| (n, s)))
             .collect();
         (out, spans)
+    }
+
+    /// Prints the current tree with `edits` and says where each of the input offsets `probes`
+    /// (ascending) lands in the output: `None` for a byte that is not printed.
+    pub fn print_located(&self, edits: &EditSet, probes: &[usize]) -> (String, Vec<Option<usize>>) {
+        let mut out = String::with_capacity(self.source.len());
+        let mut found = vec![None; probes.len()];
+        self.print_into(self.root, edits, &mut out, None, Some((probes, &mut found)));
+        (out, found)
     }
 
     /// The id under which the parent's segments hold the slot `node` stands in: `node`
@@ -82,7 +91,8 @@ impl Tree {
         }
     }
 
-    /// Prints the slot `start` with `edits`, recording the spans of `marks`. Subtrees that
+    /// Prints the slot `start` with `edits`, recording the spans of `marks` and where the
+    /// input offsets of `probes` land. Subtrees that
     /// neither committed edits nor `edits` touch (and that hold no mark) print as one slice of
     /// the source.
     fn print_into(
@@ -91,6 +101,7 @@ impl Tree {
         edits: &EditSet,
         out: &mut String,
         mut marks: Option<&mut Marks>,
+        probes: Option<Probes<'_>>,
     ) {
         // The edited and marked nodes, sorted: a pristine node holding none of them prints as
         // its source span.
@@ -105,6 +116,7 @@ impl Tree {
             glue: Glue::default(),
             stack: Vec::new(),
             pending: 0,
+            probes,
         };
         p.push_slot(self, start, edits, &touched, out, &mut marks);
         while let Some(top) = p.stack.last_mut() {
@@ -125,9 +137,12 @@ impl Tree {
                 continue;
             };
             match seg {
-                Segment::Text { start, end } => {
-                    p.emit(&self.source[start as usize..end as usize], out, &mut marks)
-                }
+                Segment::Text { start, end } => p.emit_source(
+                    start as usize,
+                    &self.source[start as usize..end as usize],
+                    out,
+                    &mut marks,
+                ),
                 Segment::Child(c) => p.push_slot(self, c, edits, &touched, out, &mut marks),
                 Segment::Gap => p.glue.junction = true,
             }
@@ -153,15 +168,20 @@ struct OpenNode<'t> {
     marked: bool,
 }
 
+/// Input offsets (ascending) and where each lands in the output (see
+/// [`Tree::print_located`]).
+type Probes<'p> = (&'p [usize], &'p mut [Option<usize>]);
+
 /// The state of one printing pass.
-struct Printer<'t> {
+struct Printer<'t, 'p> {
     glue: Glue,
     stack: Vec<OpenNode<'t>>,
     /// Marked slots whose start is not known yet (they have printed nothing so far).
     pending: usize,
+    probes: Option<Probes<'p>>,
 }
 
-impl<'t> Printer<'t> {
+impl<'t> Printer<'t, '_> {
     /// Opens the slot `slot`: prints its replacement text, or pushes the node it resolves to
     /// (a pristine, untouched node prints its source span at once).
     fn push_slot(
@@ -193,7 +213,7 @@ impl<'t> Printer<'t> {
                 let node = &tree.nodes[n as usize];
                 if !marked && node.has(PRISTINE) && !tree.holds_any(n, touched) {
                     let text = &tree.source[node.span_start as usize..node.span_end as usize];
-                    self.emit(text, out, marks);
+                    self.emit_source(node.span_start as usize, text, out, marks);
                     if substituted {
                         self.glue.junction = true;
                     }
@@ -214,7 +234,32 @@ impl<'t> Printer<'t> {
         }
     }
 
-    /// Prints input text; open marked slots that have printed nothing yet start here.
+    /// Prints the input text `t`, which starts at input offset `start`, and records where
+    /// the probes inside it land.
+    fn emit_source(
+        &mut self,
+        start: usize,
+        t: &str,
+        out: &mut String,
+        marks: &mut Option<&mut Marks>,
+    ) {
+        if let Some((offsets, found)) = self.probes.as_mut() {
+            if !t.is_empty() {
+                self.glue.settle(out, t);
+                let at = out.len();
+                let first = offsets.partition_point(|&o| o < start);
+                for (o, f) in offsets[first..].iter().zip(found[first..].iter_mut()) {
+                    if *o >= start + t.len() {
+                        break;
+                    }
+                    *f = Some(at + o - start);
+                }
+            }
+        }
+        self.emit(t, out, marks);
+    }
+
+    /// Prints text; open marked slots that have printed nothing yet start here.
     fn emit(&mut self, t: &str, out: &mut String, marks: &mut Option<&mut Marks>) {
         if self.pending > 0 && !t.is_empty() {
             let m = marks.as_deref_mut().expect("pending marks");

@@ -55,9 +55,16 @@ impl<'t> Parser<'t> {
         ParseError::at(self.src, self.furthest, vec![], "syntax error")
     }
 
+    /// Skips whitespace and `//` line comments.
     pub(super) fn skip_ws(&mut self) {
-        while self.pos < self.text.len() && self.text[self.pos].is_ascii_whitespace() {
-            self.pos += 1;
+        loop {
+            while self.pos < self.text.len() && self.text[self.pos].is_ascii_whitespace() {
+                self.pos += 1;
+            }
+            match line_comment_len(&self.text[self.pos..]) {
+                Some(len) => self.pos += len,
+                None => return,
+            }
         }
     }
 
@@ -107,5 +114,23 @@ impl<'t> Parser<'t> {
             self.events.truncate(save.1);
         }
         ok
+    }
+}
+
+/// The length of the `//` comment (to the end of its line) that starts `text`, if one does:
+/// the test languages' comments.
+pub(crate) fn line_comment_len(text: &[u8]) -> Option<usize> {
+    text.starts_with(b"//")
+        .then(|| text.iter().position(|&b| b == b'\n').unwrap_or(text.len()))
+}
+
+/// Whether `text` holds only whitespace and `//` comments.
+pub(crate) fn only_trivia(mut text: &[u8]) -> bool {
+    loop {
+        text = text.trim_ascii_start();
+        match line_comment_len(text) {
+            Some(len) => text = &text[len..],
+            None => return text.is_empty(),
+        }
     }
 }

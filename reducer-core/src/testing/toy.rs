@@ -18,7 +18,7 @@
 //! paren       = { "(" ~ expr ~ ")" }
 //! ident       = @{ letter ~ (letter | digit)* }    number       = @{ digit+ }
 //! ```
-//! `op` is one of `+ - * / < > ==`.
+//! `op` is one of `+ - * / < > ==`; a `//` comment runs to the end of its line.
 
 use super::parser::{is_ident_char, r, Parser, O, R, S};
 use crate::syntax::language::{Language, ParseError, RuleInfo, Tables};
@@ -154,6 +154,13 @@ impl Language for Toy {
         } else {
             Err(p.error())
         }
+    }
+    fn comment_len(&self, text: &str) -> Option<usize> {
+        super::parser::line_comment_len(text.as_bytes())
+    }
+    fn accepts(&self, text: &str) -> bool {
+        self.parse_prefix(self.start_rule(), text)
+            .is_ok_and(|len| super::parser::only_trivia(&text.as_bytes()[len..]))
     }
     fn parse_prefix(&self, rule: RuleId, text: &str) -> Result<usize, ParseError> {
         let mut p = Parser::new(text);

@@ -291,6 +291,14 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_queries: Option<u64>,
 
+    /// Never delete or change lines A to B of the input (1-based, inclusive; `A` alone is
+    /// one line; repeat for more ranges). Text from a `reduce:keep-begin` to a
+    /// `reduce:keep-end` marker, each inside a comment (or alone on its line), is kept the
+    /// same way. Names that occur in a kept region are never renamed. A single input only:
+    /// in a file set, mark the regions in the files.
+    #[arg(long, value_name = "A-B", value_parser = parse_line_range)]
+    pub keep_lines: Vec<(usize, usize)>,
+
     /// Keep every oracle run's temporary directory (reducer-* in the system's temp dir).
     #[arg(long)]
     pub keep_temps: bool,
@@ -383,6 +391,25 @@ fn parse_signal(s: &str) -> Result<i32, String> {
 
 fn parse_max_time(s: &str) -> Result<Duration, String> {
     super::limits::parse_duration(s)
+}
+
+/// `A-B` or `A`: a range of 1-based lines, both ends included.
+fn parse_line_range(s: &str) -> Result<(usize, usize), String> {
+    let line = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("not a line number (they count from 1): {t}"))
+    };
+    let (a, b) = match s.split_once('-') {
+        Some((a, b)) => (line(a)?, line(b)?),
+        None => (line(s)?, line(s)?),
+    };
+    if a > b {
+        return Err(format!("the first line comes after the last: {s}"));
+    }
+    Ok((a, b))
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {

@@ -29,6 +29,7 @@ use super::stages::fallback_note;
 use super::stats_json::{self, FileSize, VERSION};
 use super::summary::{ClearOnDrop, LeftoverWarning};
 use crate::console::errln;
+use crate::engine::keep;
 use crate::engine::oracle::command::CommandOracle;
 use crate::engine::oracle::file_set::{FileSet, SetFile};
 use crate::reduce;
@@ -79,6 +80,12 @@ pub(super) fn reduce(
         // its grammar reads it (JSON does not) does not matter, even with --no-fallback.
         let grammar = chooser.by_extension(&m.rel).filter(|_| !m.kept);
         let bytes = read_bytes(&m.source)?;
+        if !m.kept {
+            // Unbalanced markers are an error before any test runs.
+            let comment_len = |t: &str| grammar.and_then(|g| g.lang.comment_len(t));
+            keep::regions(&bytes, &comment_len, &[])
+                .map_err(|e| usage(format!("{}:{e}", m.source.display())))?;
+        }
         let reader = grammar.map(|g| g.lang).filter(|_| !bytes.is_empty());
         let input = parse_input(bin, reader, &m.source, bytes, args.no_fallback)?;
         let mut options = args.algo_options();

@@ -15,6 +15,7 @@ use super::super::grammars::Grammar;
 use super::super::output::BackgroundWriter;
 use super::super::progress::{Progress, Size};
 use super::super::stages::Stages;
+use crate::engine::keep::{self, Kept};
 use crate::engine::oracle::file_set::FileSet;
 use crate::engine::stats::SessionStats;
 use crate::engine::tester::{Candidate, Tester};
@@ -35,6 +36,15 @@ pub(super) struct Part<'g> {
     pub(super) options: AlgoOptions,
     /// Where its best result so far is written.
     pub(super) writer: Arc<BackgroundWriter>,
+}
+
+impl Part<'_> {
+    /// The regions its markers keep in `text` (checked when the file was read; found again
+    /// in each text, since they are kept byte for byte, markers included).
+    pub(super) fn kept_regions(&self, text: &[u8]) -> Vec<std::ops::Range<usize>> {
+        let comment_len = |t: &str| self.grammar.and_then(|g| g.lang.comment_len(t));
+        keep::regions(text, &comment_len, &[]).unwrap_or_default()
+    }
 }
 
 /// What the schedule ends with.
@@ -105,7 +115,7 @@ impl Schedule<'_, '_> {
                         continue;
                     }
                     emptied_at[i] = Some(changes);
-                    self.activate(i, &mut tester);
+                    self.activate(i, &texts[i], &mut tester);
                     tester.enter_stage(EMPTYING);
                     if tester.test(Candidate::text(Vec::new())) {
                         self.progress.println(&format!(
@@ -121,7 +131,7 @@ impl Schedule<'_, '_> {
                     if tester.stopped() || reduced_at[i] == Some(changes) {
                         continue;
                     }
-                    self.activate(i, &mut tester);
+                    self.activate(i, &texts[i], &mut tester);
                     let part = &self.parts[i];
                     self.progress.set_original(Size {
                         bytes: texts[i].len(),
@@ -176,9 +186,12 @@ impl Schedule<'_, '_> {
         order
     }
 
-    /// Makes file `i` the one candidates replace: the cache forgets (its outcomes were of
-    /// other contexts), new bests go to its writer.
-    fn activate(&self, i: usize, tester: &mut Tester) {
+    /// Makes file `i`, whose text is `text`, the one candidates replace: the cache forgets
+    /// (its outcomes were of other contexts), new bests go to its writer, and no candidate
+    /// without its kept regions is tested.
+    fn activate(&self, i: usize, text: &[u8], tester: &mut Tester) {
+        let regions = self.parts[i].kept_regions(text);
+        tester.set_kept(Kept::new(text, &regions));
         self.set
             .write()
             .unwrap_or_else(|p| p.into_inner())
@@ -213,9 +226,10 @@ impl Schedule<'_, '_> {
         mut tester: Tester,
         session: &mut SessionStats,
     ) -> Result<(Vec<u8>, Option<String>, Tester), reduce::UnknownAlgorithm> {
+        let kept = part.kept_regions(text);
         let Some(grammar) = part.grammar else {
             tester.enter_stage(crate::cli::args::TEXT_ALGORITHM);
-            let out = reduce_text(text, &mut tester, &self.args.dd_options());
+            let out = reduce_text(text, &kept, &mut tester, &self.args.dd_options()).0;
             return Ok((out, None, tester));
         };
         let tree = std::str::from_utf8(text)
@@ -229,6 +243,7 @@ impl Schedule<'_, '_> {
             algorithm,
             progress: self.progress,
             bin: self.bin,
+            kept: &kept,
         };
         let reduced = stages.reduce(tree, text, tester)?;
         session.absorb(reduced.session);

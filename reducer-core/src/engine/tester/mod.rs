@@ -15,6 +15,7 @@
 //! nothing more (as after Ctrl-C), and [`Tester::not_run_cause`] says why.
 
 use crate::engine::cache::{CacheOptions, CacheStats};
+use crate::engine::keep::Kept;
 use crate::engine::oracle::Oracle;
 use crate::engine::stats::{OracleClock, Stats};
 use ahead::AheadCache;
@@ -86,6 +87,8 @@ pub struct Tester {
     stage: Option<&'static str>,
     /// Time during which any oracle run was going (see [`Stats::oracle_busy`]).
     clock: Arc<OracleClock>,
+    /// The regions every candidate must hold (see [`Tester::set_kept`]).
+    kept: Kept,
 }
 
 impl Tester {
@@ -105,7 +108,20 @@ impl Tester {
             not_run_cause: None,
             stage: None,
             clock: Arc::new(OracleClock::default()),
+            kept: Kept::default(),
         }
+    }
+
+    /// Refuses from now on, unseen by the cache and the oracle, every candidate that does not
+    /// hold each of `kept`'s regions in order, byte for byte (the safety net under the
+    /// layers that keep regions: whatever an algorithm proposes, no such candidate is tested).
+    pub fn set_kept(&mut self, kept: Kept) {
+        self.kept = kept;
+    }
+
+    /// The regions every candidate must hold.
+    pub fn kept(&self) -> &Kept {
+        &self.kept
     }
 
     /// Sets how `-j N` uses its workers (exact speculation by default).

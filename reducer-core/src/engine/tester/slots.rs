@@ -130,6 +130,16 @@ impl Tester {
                 check: None,
             });
         };
+        if !self.kept.is_empty() && !self.kept.held_by(text) {
+            return Some(Slot::Answered {
+                outcome: Outcome::NotInteresting,
+                source: Source::Syntax,
+                text: Vec::new(),
+                key: CacheKey::none(),
+                elapsed: Duration::ZERO,
+                check: None,
+            });
+        }
         let key = self.cache.key(Probe {
             text,
             config: candidate.config.as_deref(),

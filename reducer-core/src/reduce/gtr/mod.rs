@@ -191,6 +191,9 @@ impl Filter {
     /// node whose top is `top` may be deleted.
     pub fn may_delete(&self, view: &View<'_>, top: NodeId) -> bool {
         let tree = view.tree;
+        if view.protected(top) {
+            return false;
+        }
         match self {
             Filter::Grammar => view.is_nullable(top),
             Filter::Unfiltered => true,
@@ -217,6 +220,9 @@ impl Filter {
         candidate: NodeId,
     ) -> Option<(NodeId, NodeId)> {
         let tree = view.tree;
+        if view.protected(target) {
+            return None;
+        }
         let compatible = compatible_pair(view, target, candidate);
         match self {
             Filter::Grammar => compatible,

@@ -29,7 +29,7 @@ pub use ddmin::ddmin;
 pub use onemin::onemin;
 pub use gallop::{gallop, GallopBudget};
 pub use opdd::{opdd, opdd_fixpoint};
-pub use text::{reduce_text, reduce_text_until, split_bytes, split_lines};
+pub use text::{reduce_text, reduce_text_until, reduce_units, split_bytes, split_lines, Reduced};
 
 use std::ops::Range;
 

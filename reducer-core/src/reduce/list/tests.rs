@@ -1,7 +1,6 @@
 //! Tests of the list reducers: 1-minimality against brute force, the papers' worked
 //! examples, and the cache and `-j N` behaviour through a real [`Tester`].
 
-use super::text::reduce_units;
 use super::*;
 use crate::engine::cache::{CacheMode, CacheOptions, CacheStats};
 use crate::engine::oracle::FnOracle;
@@ -272,7 +271,7 @@ fn ddmin_reproduces_table_one_of_the_cache_paper() {
         subset_tests: false,
         complement_order: ComplementOrder::Backward,
     };
-    let out = reduce_units(&split_bytes(b"12345"), &mut tester, &o);
+    let out = reduce_units(&split_bytes(b"12345"), &[], &mut tester, &o).0;
     assert_eq!(out, b"24");
     let table = [
         "12", "345", "123", "1245", "145", "245", "2", "45", "24", "4",
@@ -424,7 +423,7 @@ fn char_run(cache: CacheOptions, jobs: usize, o: &DdOptions) -> (Vec<u8>, Stats,
         c_like(t)
     });
     let mut tester = Tester::new(Arc::new(oracle), cache, jobs);
-    let out = reduce_units(&split_bytes(PROGRAM), &mut tester, o);
+    let out = reduce_units(&split_bytes(PROGRAM), &[], &mut tester, o).0;
     let runs = runs.load(Ordering::SeqCst);
     (out, tester.stats().clone(), tester.cache_stats(), runs)
 }
@@ -596,11 +595,11 @@ fn every_split_factor_is_one_minimal_on_the_same_input() {
 #[test]
 fn reduce_text_goes_by_lines_then_bytes() {
     let mut tester = Tester::new(Arc::new(FnOracle(c_like)), CacheOptions::default(), 1);
-    let out = reduce_text(PROGRAM, &mut tester, &DdOptions::default());
+    let out = reduce_text(PROGRAM, &[], &mut tester, &DdOptions::default()).0;
     assert_byte_one_minimal(&out, "reduce_text");
     let mut lines = Tester::new(Arc::new(FnOracle(c_like)), CacheOptions::default(), 1);
     let by_lines = split_lines(PROGRAM);
-    let kept = reduce_units(&by_lines, &mut lines, &DdOptions::default());
+    let kept = reduce_units(&by_lines, &[], &mut lines, &DdOptions::default()).0;
     let kept = split_lines(&kept);
     for i in 0..kept.len() {
         let mut less = kept.clone();

@@ -51,6 +51,8 @@ fn comments(v: &View<'_>) -> Vec<(usize, usize)> {
         }
     }
     found.sort_unstable();
+    // A comment of a kept region stays (the markers' own comments too).
+    found.retain(|&(s, e)| !crate::engine::keep::overlaps(v.kept, s, e));
     found
 }
 

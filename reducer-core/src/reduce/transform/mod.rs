@@ -17,6 +17,11 @@
 //! boundaries, where the local syntax check's anchors mean nothing. No candidate is ever
 //! larger than the current text in tokens or in bytes, or equal in both, so no schedule can
 //! cycle. Above [`MAX_TOKENS`] tokens the transformations do nothing.
+//!
+//! No site changes a kept region: a change that edits a [protected](View::protected) node or
+//! splices bytes of a region is never proposed, names that occur in a region are never
+//! renamed ([`Names::of`]), and the session refuses any text in which a region does not
+//! stand where the change puts it.
 
 pub mod canonicalize;
 pub mod enumerate_windows;
@@ -25,7 +30,7 @@ pub mod replace_subtrees;
 pub mod splice_lists;
 pub mod token_windows;
 
-use crate::engine::session::{Session, View};
+use crate::engine::session::{Session, TextCandidate, View};
 use crate::syntax::tree::{EditSet, NodeId, RuleId, Subst, Tree};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -74,24 +79,37 @@ pub(crate) enum Change {
 }
 
 impl Change {
-    /// The text this change gives on `tree`.
-    fn apply(&self, tree: &Tree) -> String {
+    /// Whether the change leaves the kept regions of `view` alone (see
+    /// [`View::protected`]); a text is left to the session to check.
+    fn respects(&self, view: &View<'_>) -> bool {
         match self {
-            Change::Edits(e) => tree.print(e),
-            Change::Splice { .. } => splice(&tree.text(), [self]),
-            Change::Text(t) => t.clone(),
+            Change::Edits(e) => view.allows(e),
+            Change::Splice { from, to, .. } => {
+                !crate::engine::keep::overlaps(view.kept, *from, *to)
+            }
+            Change::Text(_) => true,
         }
     }
 
-    /// The text all of `changes` (of distinct sites) give together on `tree`: the union of
-    /// their edits, or their splices when none overlaps another; `None` otherwise.
-    fn combine(tree: &Tree, changes: &[&Change]) -> Option<String> {
+    /// The text this change gives on the (fresh) tree of `view`, with where the kept
+    /// regions stand in it.
+    fn apply(&self, view: &View<'_>) -> TextCandidate {
+        match self {
+            Change::Edits(e) => located(view, e),
+            Change::Splice { .. } => spliced(view, [self]),
+            Change::Text(t) => t.clone().into(),
+        }
+    }
+
+    /// The text all of `changes` (of distinct sites) give together on `view`'s tree: the
+    /// union of their edits, or their splices when none overlaps another; `None` otherwise.
+    fn combine(view: &View<'_>, changes: &[&Change]) -> Option<TextCandidate> {
         if changes.iter().all(|c| matches!(c, Change::Edits(_))) {
             let edits = changes.iter().map(|c| match c {
                 Change::Edits(e) => e,
                 _ => unreachable!(),
             });
-            return Some(tree.print(&EditSet::union(edits)));
+            return Some(located(view, &EditSet::union(edits)));
         }
         let mut spans: Vec<(usize, usize)> = Vec::with_capacity(changes.len());
         for c in changes {
@@ -104,7 +122,45 @@ impl Change {
         if spans.windows(2).any(|w| w[0].1 > w[1].0) {
             return None;
         }
-        Some(splice(&tree.text(), changes.iter().copied()))
+        Some(spliced(view, changes.iter().copied()))
+    }
+}
+
+/// The text of `view`'s tree with `edits`, and where the kept regions stand in it.
+fn located(view: &View<'_>, edits: &EditSet) -> TextCandidate {
+    let (text, kept_at) = view.locate(edits);
+    TextCandidate {
+        text,
+        // A change that moves a region is refused (no region stands at no position).
+        kept_at: Some(kept_at.unwrap_or_default()),
+    }
+}
+
+/// The text of `view`'s fresh tree with the splices of `changes` made, and where the kept
+/// regions (which no splice overlaps) stand in it.
+fn spliced<'a>(
+    view: &View<'_>,
+    changes: impl IntoIterator<Item = &'a Change> + Clone,
+) -> TextCandidate {
+    let text = splice(&view.tree.text(), changes.clone());
+    let kept_at = view
+        .kept
+        .iter()
+        .map(|r| {
+            let mut at = r.start as isize;
+            for c in changes.clone() {
+                if let Change::Splice { from, to, by } = c {
+                    if *to <= r.start {
+                        at += by.len() as isize - (*to - *from) as isize;
+                    }
+                }
+            }
+            at as usize
+        })
+        .collect();
+    TextCandidate {
+        text,
+        kept_at: Some(kept_at),
     }
 }
 
@@ -153,28 +209,26 @@ pub(crate) fn by_sites<T>(
         if start >= list.len() {
             break;
         }
-        let lang = s.lang;
         // The sites that gave a candidate, with their changes (for merging).
         let produced: RefCell<Vec<(usize, Change)>> = RefCell::new(Vec::new());
         let mut i = start;
         let found = s.first_interesting_text(
-            &mut |tree| {
-                let view = View { tree, lang };
+            &mut |view| {
                 while i < list.len() {
                     let k = i;
                     i += 1;
-                    if let Some(c) = change(&view, &list[k]) {
-                        let text = c.apply(tree);
+                    if let Some(c) = change(view, &list[k]).filter(|c| c.respects(view)) {
+                        let text = c.apply(view);
                         produced.borrow_mut().push((k, c));
                         return Some(text);
                     }
                 }
                 None
             },
-            &mut |tree, winners| {
+            &mut |view, winners| {
                 let produced = produced.borrow();
                 let changes: Vec<&Change> = winners.iter().map(|&w| &produced[w].1).collect();
-                Change::combine(tree, &changes)
+                Change::combine(view, &changes)
             },
         );
         match found {
@@ -203,7 +257,8 @@ pub(crate) fn node_text(tree: &Tree, node: NodeId) -> String {
 }
 
 /// The identifiers of the program: each name with the nodes that spell it, in the order of
-/// first occurrence.
+/// first occurrence. A name that occurs inside a kept region is left out: it is never
+/// renamed anywhere, nor used in place of another, so the kept text means what it meant.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Names {
     /// Each name with its occurrences, in the order of first occurrence.
@@ -223,9 +278,13 @@ impl Names {
         nodes.sort_unstable();
         let mut index: HashMap<String, usize> = HashMap::new();
         let mut list: Vec<(String, Vec<NodeId>)> = Vec::new();
+        let mut kept: HashSet<String> = HashSet::new();
         for n in nodes {
             let name = node_text(tree, n);
             let name = name.trim().to_string();
+            if view.protected(n) {
+                kept.insert(name.clone());
+            }
             match index.get(&name) {
                 Some(&i) => list[i].1.push(n),
                 None => {
@@ -234,6 +293,7 @@ impl Names {
                 }
             }
         }
+        list.retain(|(name, _)| !kept.contains(name));
         Names { list }
     }
 }
