@@ -240,6 +240,10 @@ EOF
     "$load_start" "$load_end" "$(jstr "$started")" "$(jstr "(cd $run && $cmd)")" \
     "$(jstr "$work/$id.result.$ext")" >> "$records"
   say "$case: $bin: $outcome, $calls oracle calls, $chars non-ws chars, verified $verified"
+  # An oracle that passes `-o /dev/null` to a compiler run as root can replace the device with
+  # a regular file (rustc renames its output over the path): say so at once.
+  [ -c /dev/null ] || say "WARNING: /dev/null is no longer a character device after $case" \
+    "(an oracle wrote over it); restore it: rm /dev/null; mknod -m 666 /dev/null c 1 3"
   write_reports
 }
 
