@@ -12,8 +12,13 @@
 #
 #   --install   first install what this machine can: apt creduce cvise; pip picire picireny
 #               (into the venv $PEERS_VENV, default /opt/peers-venv); cargo install
-#               treereduce-c treereduce-javascript (into $PEERS_CARGO_ROOT, default
-#               /opt/peers-cargo). Nothing is vendored into the repository.
+#               treereduce-c treereduce-javascript treereduce-rust treereduce-lua (into
+#               $PEERS_CARGO_ROOT, default /opt/peers-cargo). Nothing is vendored into the
+#               repository.
+#
+# The input's extension picks the language: .c is C; .js, .rs and .lua are run with
+# C-Reduce's and C-Vise's --not-c and with treereduce-javascript, -rust or -lua; treereduce
+# is skipped for other languages.
 #
 # Picireny needs an ANTLR v4 tool jar and a grammar for the input's language, which cannot be
 # fetched from a package registry: it runs only when PICIRENY_ANTLR (the jar) and
@@ -46,7 +51,7 @@ while [ $# -gt 0 ]; do
     --timeout-per-run) cap=$2; shift 2 ;;
     --bench-dir) bench_dir=$2; shift 2 ;;
     --install) install=1; shift ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "peers.sh: unknown option $1 (see --help)" >&2; exit 1 ;;
   esac
 done
@@ -61,7 +66,7 @@ if [ "$install" = 1 ]; then
   fi
   if [ ! -x "$venv/bin/pip" ]; then python3 -m venv "$venv" || say "cannot create $venv"; fi
   "$venv/bin/pip" install -q picire picireny || say "pip could not install picire/picireny"
-  for t in treereduce-c treereduce-javascript; do
+  for t in treereduce-c treereduce-javascript treereduce-rust treereduce-lua; do
     cargo install --locked --root "$cargo_root" "$t" || say "cargo could not install $t"
   done
 fi
@@ -87,9 +92,7 @@ version_of() {
     picireny)
       command -v picireny >/dev/null && [ -n "${PICIRENY_ANTLR:-}" ] \
         && picireny --version 2>&1 | tail -1 ;;
-    treereduce-c) command -v treereduce-c >/dev/null && treereduce-c --version 2>&1 | head -1 ;;
-    treereduce-javascript)
-      command -v treereduce-javascript >/dev/null && treereduce-javascript --version 2>&1 | head -1 ;;
+    treereduce-*) command -v "$1" >/dev/null && "$1" --version 2>&1 | head -1 ;;
   esac
 }
 
@@ -141,10 +144,15 @@ run_tool() {
   input=$(ls "$dir"/input.* 2>/dev/null | head -1)
   [ -n "$input" ] || { say "$case: no input in $dir"; return; }
   ext=${input##*.}
-  local bin=$tool lang=c
-  [ "$ext" = js ] && lang=js
+  local bin=$tool lang=$ext
   if [ "$tool" = treereduce ]; then
-    if [ "$lang" = c ]; then bin=treereduce-c; else bin=treereduce-javascript; fi
+    case "$ext" in
+      c) bin=treereduce-c ;;
+      js) bin=treereduce-javascript ;;
+      rs) bin=treereduce-rust ;;
+      lua) bin=treereduce-lua ;;
+      *) say "skipping treereduce on $case: no treereduce for .$ext"; return ;;
+    esac
   fi
   local version
   version=$(version_of "$bin")
@@ -183,10 +191,10 @@ EOF
   case "$bin" in
     creduce)
       result="$run/input.$ext"
-      cmd="creduce --n $jobs $( [ "$lang" = js ] && echo --not-c ) $run/oracle.sh input.$ext" ;;
+      cmd="creduce --n $jobs $( [ "$lang" != c ] && echo --not-c ) $run/oracle.sh input.$ext" ;;
     cvise)
       result="$run/input.$ext"
-      cmd="cvise --n $jobs $( [ "$lang" = js ] && echo --not-c ) $run/oracle.sh input.$ext" ;;
+      cmd="cvise --n $jobs $( [ "$lang" != c ] && echo --not-c ) $run/oracle.sh input.$ext" ;;
     picire)
       result="$run/out/input.$ext"
       cmd="picire -i input.$ext --test ./oracle.sh --parallel -j $jobs --cache content --atom both -o out -q" ;;
@@ -194,7 +202,7 @@ EOF
       result="$run/out/input.$ext"
       local g_var="PICIRENY_GRAMMAR_${lang^^}" s_var="PICIRENY_START_${lang^^}"
       cmd="picireny -i input.$ext --test ./oracle.sh --parallel -j $jobs --cache content -o out -q --antlr ${PICIRENY_ANTLR} -g ${!g_var} -s ${!s_var}" ;;
-    treereduce-c|treereduce-javascript)
+    treereduce-*)
       result="$run/reduced.$ext"
       cmd="$bin --jobs $jobs --source input.$ext --output reduced.$ext -- ./oracle.sh @@.$ext" ;;
   esac
@@ -232,6 +240,10 @@ EOF
     "$load_start" "$load_end" "$(jstr "$started")" "$(jstr "(cd $run && $cmd)")" \
     "$(jstr "$work/$id.result.$ext")" >> "$records"
   say "$case: $bin: $outcome, $calls oracle calls, $chars non-ws chars, verified $verified"
+  # An oracle that passes `-o /dev/null` to a compiler run as root can replace the device with
+  # a regular file (rustc renames its output over the path): say so at once.
+  [ -c /dev/null ] || say "WARNING: /dev/null is no longer a character device after $case" \
+    "(an oracle wrote over it); restore it: rm /dev/null; mknod -m 666 /dev/null c 1 3"
   write_reports
 }
 
