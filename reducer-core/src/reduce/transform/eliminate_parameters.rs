@@ -125,7 +125,11 @@ mod tests {
         // an i-th item is left alone. `g` has one bound list: nothing to pair it with.
         assert_eq!(
             candidates("f(a, b); f(1, 2, 3); g(f);"),
-            ["f(b);f(2,3);g(f);", "f(a);f(1,3);g(f);", "f(a,b);f(1,2);g(f);"]
+            [
+                "f(b);f(2,3);g(f);",
+                "f(a);f(1,3);g(f);",
+                "f(a,b);f(1,2);g(f);"
+            ]
         );
     }
 

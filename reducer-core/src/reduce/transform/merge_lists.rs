@@ -106,7 +106,12 @@ mod tests {
         };
         sites(&v)
             .iter()
-            .map(|e| tree.print(e).split_whitespace().collect::<Vec<_>>().join(" "))
+            .map(|e| {
+                tree.print(e)
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .collect()
     }
 
@@ -116,10 +121,7 @@ mod tests {
         // program elements whose frames (`{` … `}`) are equal: one candidate joins them.
         // `{ b; c; }` and `f(1);` differ in rule (a block, a call) but are elements of the
         // same rule; their lists' frames differ: no candidate.
-        assert_eq!(
-            candidates("{ a; } { b; c; } f(1);"),
-            ["{ a; b; c; } f(1);"]
-        );
+        assert_eq!(candidates("{ a; } { b; c; } f(1);"), ["{ a; b; c; } f(1);"]);
         // Separated lists: `f(1); f(2, 3);` share the frame `f(` … `);`.
         assert_eq!(candidates("f(1); f(2, 3);"), ["f(1, 2, 3);"]);
         // Different frames: nothing.
