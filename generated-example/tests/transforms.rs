@@ -66,3 +66,71 @@ fn the_default_turns_typedef_names_into_int_and_ends_smaller() {
     assert!(size(&new) < size(&old), "{new:?} vs {old:?}");
     assert!(!new.contains("my_int32"), "{new:?}");
 }
+
+/// Whether gcc accepts `text` as C (`-fsyntax-only`), compiled from a directory of its own.
+fn gcc_accepts(text: &str) -> bool {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "compound-edits-{}-{}",
+        std::process::id(),
+        RUNS.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.c");
+    std::fs::write(&file, text).unwrap();
+    let ok = std::process::Command::new("gcc")
+        .args(["-x", "c", "-fsyntax-only", "-w", "-std=gnu17"])
+        .arg(&file)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    let _ = std::fs::remove_dir_all(&dir);
+    ok
+}
+
+fn have_gcc() -> bool {
+    std::process::Command::new("gcc")
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+fn squeeze(t: &str) -> String {
+    t.split_whitespace().collect()
+}
+
+#[test]
+fn compound_edits_on_c_with_gcc_as_the_oracle() {
+    if !have_gcc() {
+        eprintln!("skipped: gcc is not installed");
+        return;
+    }
+    // A typedef goes with its uses made `int`.
+    fn keeps_assignment(t: &str) -> bool {
+        squeeze(t).contains("v[0]=w") && gcc_accepts(t)
+    }
+    let src = "typedef long elem;\nint main(void) {\n  elem v[2];\n  elem w;\n  v[0] = w;\n  return 0;\n}\n";
+    assert!(keeps_assignment(src));
+    let out = reduce(&LANG_C, "eliminate-definitions", src, keeps_assignment);
+    assert!(!out.contains("elem") && !out.contains("typedef"), "{out:?}");
+    assert!(squeeze(&out).contains("intv[2];"), "{out:?}");
+    // Declarations with the same specifiers become one (`int i, j;` shows the program's
+    // declarator lists and their separator).
+    let src = "int main(void) {\n  int v[2];\n  int w;\n  int i, j;\n  v[0] = w + i + j;\n  return 0;\n}\n";
+    let out = reduce(&LANG_C, "merge-lists", src, keeps_assignment);
+    assert!(squeeze(&out).contains("intv[2],w,i,j;"), "{out:?}");
+    // A parameter goes with the argument of each call (gcc refuses either alone).
+    fn two_calls(t: &str) -> bool {
+        squeeze(t).matches("add(").count() == 3 && gcc_accepts(t)
+    }
+    let src = "static int add(int unused, int a) { return a; }\nint main(void) { return add(1, 2) + add(3, 4); }\n";
+    assert!(two_calls(src));
+    let out = reduce(&LANG_C, "eliminate-parameters", src, two_calls);
+    let out = squeeze(&out);
+    assert!(
+        out.contains("intadd(inta)") && out.contains("add(2)+add(4)"),
+        "{out:?}"
+    );
+}

@@ -1,6 +1,7 @@
 //! The transformations beyond deletion on the Toy language with closure oracles: each does
 //! its job on a small input (a renamed name, a shrunk literal, a replaced subtree, a spliced
-//! block, a token window, a pair of siblings deleted together), the result stays
+//! block, a token window, a pair of siblings deleted together, a declaration inlined, an
+//! argument dropped from every call, two blocks merged), the result stays
 //! interesting, `-j 2` gives the `-j 1` result, and the oracle never sees a candidate that
 //! does not parse or is larger than the input.
 
@@ -184,6 +185,99 @@ fn enumerate_windows_deletes_siblings_that_only_go_together() {
     let before = reduce("pardis-hybrid+hoist", src, oracle);
     assert!(before.contains("f(a)"), "{before}");
     assert_eq!(reduce("enumerate-windows", src, oracle), "g(1);crash(1);");
+}
+
+/// Every name that is not called is declared by an earlier `var` (scopes ignored), as a
+/// compiler would insist.
+fn declared_before_use(t: &str) -> bool {
+    let mut declared: Vec<&str> = Vec::new();
+    let words: Vec<(usize, &str)> = t
+        .match_indices(|c: char| c.is_ascii_alphanumeric())
+        .fold(Vec::new(), |mut acc: Vec<(usize, usize)>, (i, _)| {
+            match acc.last_mut() {
+                Some((_, end)) if *end == i => *end = i + 1,
+                _ => acc.push((i, i + 1)),
+            }
+            acc
+        })
+        .into_iter()
+        .map(|(s, e)| (e, &t[s..e]))
+        .collect();
+    let mut after_var = false;
+    for (end, w) in words {
+        if w.chars().next().is_some_and(|c| c.is_ascii_digit()) || w == "if" || w == "else" {
+            continue;
+        }
+        if w == "var" {
+            after_var = true;
+            continue;
+        }
+        let called = t[end..].trim_start().starts_with('(');
+        if after_var {
+            declared.push(w);
+        } else if !called && !declared.contains(&w) {
+            return false;
+        }
+        after_var = false;
+    }
+    true
+}
+
+#[test]
+fn eliminate_definitions_inlines_a_declaration_that_deletion_cannot_remove() {
+    // `show` needs three arguments and `keep`; every name must be declared before use.
+    fn oracle(t: &str) -> bool {
+        checked(t, |t| {
+            let s = squeeze(t);
+            declared_before_use(t)
+                && s.contains("show(keep,")
+                && s[s.find("show(").unwrap()..].matches(',').count() == 2
+        })
+    }
+    let src = "var t = 1; var keep = t; show(keep, t, t);";
+    let before = reduce("pardis-hybrid+hoist", src, oracle);
+    assert!(before.contains("vart"), "{before}");
+    assert_eq!(
+        reduce("eliminate-definitions", src, oracle),
+        "varkeep=0;show(keep,0,0);"
+    );
+}
+
+#[test]
+fn eliminate_parameters_drops_an_argument_from_every_call_at_once() {
+    // Both calls of `f` must stay, with the same number of arguments and `keep`.
+    fn oracle(t: &str) -> bool {
+        checked(t, |t| {
+            let s = squeeze(t);
+            let calls: Vec<usize> = s
+                .match_indices("f(")
+                .map(|(i, _)| {
+                    s[i..]
+                        .find(')')
+                        .map_or(0, |j| s[i..i + j].matches(',').count())
+                })
+                .collect();
+            calls.len() == 2 && calls[0] == calls[1] && s.matches("keep").count() == 2
+        })
+    }
+    let src = "f(1, keep, 2); f(3, keep, 4);";
+    assert_eq!(reduce("pardis-hybrid+hoist", src, oracle), squeeze(src));
+    assert_eq!(
+        reduce("eliminate-parameters", src, oracle),
+        "f(keep);f(keep);"
+    );
+}
+
+#[test]
+fn merge_lists_joins_two_blocks() {
+    fn oracle(t: &str) -> bool {
+        checked(t, |t| {
+            let s = squeeze(t);
+            s.starts_with('{') && s.contains("a(1);") && s.contains("b(2);")
+        })
+    }
+    let src = "{ a(1); } { b(2); }";
+    assert_eq!(reduce("merge-lists", src, oracle), "{a(1);b(2);}");
 }
 
 #[test]

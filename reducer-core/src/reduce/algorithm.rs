@@ -191,6 +191,12 @@ algorithms! {
         "delete runs of 8 down to 1 consecutive tokens across node boundaries, each candidate parsed in full",
     EnumerateWindows = "enumerate-windows":
         "Vulcan: in windows of 4 siblings, try every deletion of two or more of them",
+    EliminateDefinitions = "eliminate-definitions":
+        "delete an element that binds a name and replace every use by the shortest name-free text its slot accepts (typedef a; a x; becomes int x;)",
+    EliminateParameters = "eliminate-parameters":
+        "delete the i-th item of every list bound to one name at once (a parameter with its arguments)",
+    MergeLists = "merge-lists":
+        "join two adjacent elements that differ only in a list inside into one (int a; int b; becomes int a, b;)",
     Pardis = "pardis":
         "Pardis Alg. 1: max-heap by token weight, delete the heaviest nullable node first",
     PardisHybrid = "pardis-hybrid":
@@ -236,6 +242,9 @@ impl Algorithm {
             Algorithm::TokenWindows => transform::token_windows::pass,
             Algorithm::ReplaceSubtrees => transform::replace_subtrees::pass,
             Algorithm::EnumerateWindows => transform::enumerate_windows::pass,
+            Algorithm::EliminateDefinitions => transform::eliminate_definitions::pass,
+            Algorithm::EliminateParameters => transform::eliminate_parameters::pass,
+            Algorithm::MergeLists => transform::merge_lists::pass,
             _ => return None,
         })
     }
@@ -296,7 +305,9 @@ impl Algorithm {
             DdminLines => Plan::Pass(text::ddmin_lines),
             DdminTokens => Plan::Pass(text::ddmin_tokens),
             ReplaceIdentifiers | Canonicalize | ReplaceSubtrees | SpliceLists | TokenWindows
-            | EnumerateWindows => unreachable!("a transformation"),
+            | EnumerateWindows | EliminateDefinitions | EliminateParameters | MergeLists => {
+                unreachable!("a transformation")
+            }
         }
     }
 
@@ -310,13 +321,19 @@ impl Algorithm {
 /// on the C and JavaScript benchmark inputs (splicing first, subtree replacement last;
 /// identifier replacement before canonicalisation, which leaves no shorter name to
 /// replace by). `enumerate-windows` is left out: it removed nothing on any of the 13
-/// inputs for 147 queries (`docs/benchmarks.md`).
+/// inputs for 147 queries (`docs/benchmarks.md`). The compound edits cost a few queries
+/// each: definition and parameter elimination come first, so that what they enable is
+/// found in the same round (a change in a later round costs a whole round more); merging
+/// comes last, on declarations the others have made alike (`a x; int y;` → `int x; int y;`).
 pub const DEFAULT_TRANSFORMS: &[Algorithm] = &[
+    Algorithm::EliminateDefinitions,
+    Algorithm::EliminateParameters,
     Algorithm::SpliceLists,
     Algorithm::ReplaceIdentifiers,
     Algorithm::Canonicalize,
     Algorithm::TokenWindows,
     Algorithm::ReplaceSubtrees,
+    Algorithm::MergeLists,
 ];
 
 #[cfg(feature = "cli")]
@@ -364,6 +381,6 @@ mod tests {
         }
         assert!(!DEFAULT_TRANSFORMS.contains(&Algorithm::EnumerateWindows));
         let transforms = Algorithm::ALL.iter().filter(|a| a.transform().is_some());
-        assert_eq!(transforms.count(), 6);
+        assert_eq!(transforms.count(), 9);
     }
 }

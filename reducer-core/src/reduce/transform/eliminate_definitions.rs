@@ -1,0 +1,289 @@
+//! Definition elimination (C-Reduce's and C-Vise's typedef and variable inlining, on the
+//! grammar's tables): a list element that introduces a name goes, and in the same candidate
+//! every other occurrence of the name becomes the shortest text without a name that its
+//! slot accepts: `typedef int a; a x;` → `int x;`, `int v; g(v);` → `g(0);`,
+//! `struct S {…}; struct S x;` → `int x;`. Each part alone is refused (the deletion breaks
+//! the uses, the replacement makes the text longer); together they can be smaller.
+//!
+//! What introduces a name is read from the tables: an occurrence *binds* when only a name
+//! may stand in its place (no rule compatible with the slots of the nodes that print just
+//! the name has a shortest text free of names: a declarator, a parameter), and it *uses* the
+//! name otherwise (an expression accepts `0`, a type specifier `int`). A use is replaced at
+//! the highest node around it that holds no other name (`struct S` as a whole, `v++;` as a
+//! whole) when that removes the most text.
+
+use super::{accepted_by, by_sites, node_text, Change, Names};
+use crate::engine::session::{Session, View};
+use crate::reduce::AlgoOptions;
+use crate::syntax::tree::{EditSet, NodeId, RuleId, Subst};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// One pass (nothing with `--no-rename`: names are what it removes); returns whether
+/// anything changed.
+pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    if !o.transform.rename {
+        return false;
+    }
+    by_sites(s, &sites, &|_, e: &EditSet| Some(Change::Edits(e.clone())))
+}
+
+/// The shortest text free of names that may stand in a slot of each rule (memoised).
+pub(crate) struct StandIns<'v> {
+    view: &'v View<'v>,
+    memo: RefCell<HashMap<RuleId, Option<&'static str>>>,
+}
+
+impl<'v> StandIns<'v> {
+    pub(crate) fn new(view: &'v View<'v>) -> Self {
+        StandIns {
+            view,
+            memo: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The shortest text (bytes, then tokens) among the shortest texts of the rules
+    /// compatible with `slot` that parses as `slot` and holds no name.
+    pub(crate) fn of(&self, slot: RuleId) -> Option<&'static str> {
+        if let Some(&t) = self.memo.borrow().get(&slot) {
+            return t;
+        }
+        let v = self.view;
+        let tables = v.tables();
+        let mut texts: Vec<&'static str> = (0..tables.rules.len() as RuleId)
+            .filter(|&r| tables.compatible(slot, r))
+            .filter_map(|r| tables.rule(r).min_text)
+            .collect();
+        texts.sort_by_key(|t| (t.len(), *t));
+        texts.dedup();
+        let found = texts
+            .into_iter()
+            .find(|t| v.lang.parse_prefix(slot, t) == Ok(t.len()) && !names_in(v, t));
+        self.memo.borrow_mut().insert(slot, found);
+        found
+    }
+}
+
+/// Whether `text` holds a word that is a name (an identifier rule accepts it whole).
+fn names_in(v: &View<'_>, text: &str) -> bool {
+    let identifiers = v.tables().identifiers;
+    super::words(text).iter().any(|w| {
+        identifiers
+            .iter()
+            .any(|&r| accepted_by(v, std::slice::from_ref(&r), w))
+    })
+}
+
+/// The nodes that print exactly what `occurrence` prints: it and its ancestors with the
+/// same text, lowest first.
+fn narrow_chain(v: &View<'_>, occurrence: NodeId) -> Vec<NodeId> {
+    let tree = v.tree;
+    let own = node_text(tree, occurrence).trim().to_string();
+    let mut chain = vec![occurrence];
+    let mut n = occurrence;
+    while let Some(p) = tree.parent(n) {
+        if p == tree.root() || node_text(tree, p).trim() != own {
+            break;
+        }
+        chain.push(p);
+        n = p;
+    }
+    chain
+}
+
+/// Whether the occurrence binds its name: no node of its narrow chain has a stand-in.
+fn binds(v: &View<'_>, stand_ins: &StandIns<'_>, occurrence: NodeId) -> bool {
+    narrow_chain(v, occurrence)
+        .iter()
+        .all(|&n| stand_ins.of(v.tree.slot_rule(n)).is_none())
+}
+
+/// The best replacement of a use: among the occurrence and its ancestors that hold no other
+/// name (`is_name` tells the name nodes), below the root, the node whose stand-in leaves the
+/// shortest text (the highest on ties); `None` if none has a stand-in.
+fn replacement(
+    v: &View<'_>,
+    stand_ins: &StandIns<'_>,
+    occurrence: NodeId,
+    is_name: &dyn Fn(NodeId) -> bool,
+) -> Option<(NodeId, &'static str)> {
+    let tree = v.tree;
+    let mut best: Option<(isize, NodeId, &'static str)> = None;
+    let mut n = occurrence;
+    loop {
+        if let Some(t) = stand_ins.of(tree.slot_rule(n)) {
+            let gain = node_text(tree, n).trim().len() as isize - t.len() as isize;
+            if best.is_none_or(|(best_gain, _, _)| gain >= best_gain) {
+                best = Some((gain, n, t));
+            }
+        }
+        let Some(p) = tree.parent(n) else { break };
+        if p == tree.root() || holds(v, p, &|m| m != occurrence && is_name(m)) {
+            break;
+        }
+        n = p;
+    }
+    best.map(|(_, n, t)| (n, t))
+}
+
+/// The element that goes with the binding `occurrence`: the outermost ancestor that may be
+/// deleted and holds no binding of another name (`typedef int a;` as a whole, `, k` of
+/// `int i, j, k;`); `other_binding` tells the binding name nodes of other names.
+fn element_of(
+    v: &View<'_>,
+    occurrence: NodeId,
+    other_binding: &dyn Fn(NodeId) -> bool,
+) -> Option<NodeId> {
+    let tree = v.tree;
+    let mut found = None;
+    let mut n = tree.parent(occurrence)?;
+    while n != tree.root() {
+        if holds(v, n, other_binding) {
+            break;
+        }
+        if v.is_nullable(n) {
+            found = Some(n);
+        }
+        n = tree.parent(n)?;
+    }
+    found
+}
+
+/// Whether `node` or a node below it is one that `is` tells.
+fn holds(v: &View<'_>, node: NodeId, is: &dyn Fn(NodeId) -> bool) -> bool {
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if is(n) {
+            return true;
+        }
+        stack.extend(v.tree.children(n));
+    }
+    false
+}
+
+/// Every candidate: for each name (rarest first) and the element of each of its binding
+/// occurrences ([`element_of`]), the element deleted and every occurrence outside it replaced.
+/// Names with an occurrence outside that neither the element holds nor a stand-in can
+/// replace are skipped.
+pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
+    let tree = v.tree;
+    let tables = v.tables();
+    let stand_ins = StandIns::new(v);
+    let is_name = |n: NodeId| tables.is_identifier(tree.rule(n));
+    let mut names = Names::of(v).list;
+    names.sort_by_key(|(_, nodes)| nodes.len());
+    // Each binding name node with its name's index.
+    let binding: HashMap<NodeId, usize> = names
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (_, nodes))| nodes.iter().map(move |&n| (n, i)))
+        .filter(|&(n, _)| binds(v, &stand_ins, n))
+        .collect();
+    let mut list = Vec::new();
+    for (i, (_, occurrences)) in names.iter().enumerate() {
+        if occurrences.len() < 2 {
+            continue;
+        }
+        let other_binding = |n: NodeId| binding.get(&n).is_some_and(|&j| j != i);
+        let mut elements: Vec<NodeId> = Vec::new();
+        for &o in occurrences {
+            if !binding.contains_key(&o) {
+                continue;
+            }
+            let Some(element) = element_of(v, o, &other_binding) else {
+                continue;
+            };
+            if elements.contains(&element) {
+                continue;
+            }
+            elements.push(element);
+            let outside: Vec<NodeId> = occurrences
+                .iter()
+                .copied()
+                .filter(|&u| !tree.is_ancestor_or_self(element, u))
+                .collect();
+            // Nothing to replace, or another binding of the name that would have to go too.
+            if outside.is_empty() || outside.iter().any(|u| binding.contains_key(u)) {
+                continue;
+            }
+            let mut edits = EditSet::new();
+            edits.delete(element);
+            let complete = outside.iter().all(|&u| {
+                replacement(v, &stand_ins, u, &is_name).is_some_and(|(n, t)| {
+                    edits.set(n, Subst::Text(Arc::from(t)));
+                    true
+                })
+            });
+            if complete {
+                list.push(edits);
+            }
+        }
+    }
+    list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Toy;
+    use crate::Language;
+
+    /// The candidates of `sites` on `src`, printed without whitespace.
+    fn candidates(src: &str) -> Vec<String> {
+        let tree = Toy.parse(src).unwrap();
+        let v = View {
+            tree: &tree,
+            lang: &Toy,
+        };
+        sites(&v)
+            .iter()
+            .map(|e| tree.print(e).split_whitespace().collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_declaration_goes_and_each_use_becomes_the_shortest_name_free_text() {
+        // Reference, worked by hand: names rarest first (`f`, `g` occur once: nothing to
+        // replace); `b` is bound by `var b;` and used in `f(a, b)`, where `, b` as a whole
+        // (no other name inside) takes its rule's shortest text `,0`; `a` is bound by
+        // `var a = 1;`, and its uses become `0` (the highest node that holds only `a`:
+        // the expression in `f(…)`, the optional argument list in `g(…)`).
+        assert_eq!(
+            candidates("var a = 1; var b; f(a, b); g(a);"),
+            ["vara=1;f(a,0);g(a);", "varb;f(0,b);g(0);"]
+        );
+    }
+
+    #[test]
+    fn only_elements_around_single_bindings_go() {
+        // `x` is only used (no `var x`): no candidate; `y` is bound twice: each candidate
+        // would have to delete the other binding too.
+        assert!(candidates("f(x); g(x);").is_empty());
+        assert!(candidates("var y; var y; f(y);").is_empty());
+        // A binding inside a block: the outermost element around it that binds nothing
+        // else goes (the block's statement); with another binding beside it, the statement.
+        assert_eq!(candidates("{ var z; } h(z);"), ["h(0);"]);
+        assert_eq!(
+            candidates("{ var z; var w; } h(z, w);"),
+            ["{varw;}h(0,w);", "{varz;}h(z,0);"]
+        );
+    }
+
+    #[test]
+    fn stand_ins_hold_no_name() {
+        let tree = Toy.parse("f(1);").unwrap();
+        let v = View {
+            tree: &tree,
+            lang: &Toy,
+        };
+        let s = StandIns::new(&v);
+        use crate::testing::rule::*;
+        assert_eq!(s.of(PRIMARY), Some("0"));
+        assert_eq!(s.of(STMT), Some(";"));
+        // An identifier's slot only takes names; a call `a()` holds one.
+        assert_eq!(s.of(IDENT), None);
+        assert_eq!(s.of(CALL), None);
+        assert!(names_in(&v, "(a)") && !names_in(&v, "0"));
+    }
+}

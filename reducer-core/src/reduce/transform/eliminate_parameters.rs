@@ -1,0 +1,142 @@
+//! Parameter elimination (C-Reduce's `remove-unused-function-params` and argument removal,
+//! on the grammar's tables): the i-th item goes from every list bound to one name at once,
+//! the parameter from `int f(int a, int b)` with the argument from each call `f(x, y)`.
+//! Deleting a parameter alone breaks the calls, deleting an argument alone breaks the
+//! arity; only together are they still a program.
+//!
+//! A list is bound to an occurrence of a name when it starts right after it, behind at most
+//! one opening bracket (`f(a, b)`, `f<T, U>`, `f[a, b]`, `f a b`), and is a list of the
+//! grammar ([`Lists`]): a separated list `x (, x)*` or a plain list `x*`. Which of the bound
+//! lists are parameters and which arguments does not matter: all lose their i-th item.
+
+use super::items::{List, Lists};
+use super::{by_sites, Change, Names};
+use crate::engine::session::{Session, View};
+use crate::reduce::AlgoOptions;
+use crate::syntax::tree::{EditSet, NodeId};
+use std::collections::HashMap;
+
+/// One pass; returns whether anything changed.
+pub fn pass(s: &mut Session<'_>, _o: &AlgoOptions) -> bool {
+    by_sites(s, &sites, &|_, e: &EditSet| Some(Change::Edits(e.clone())))
+}
+
+/// The brackets that may stand between a name and its list.
+const OPENING: &[&str] = &["(", "[", "<", "{"];
+
+/// The lists of the tree by the byte where they start (outermost first at each byte).
+fn lists_by_start(v: &View<'_>) -> HashMap<usize, Vec<(NodeId, List)>> {
+    let tree = v.tree;
+    let lists = Lists::learn(v);
+    let mut map: HashMap<usize, Vec<(NodeId, List)>> = HashMap::new();
+    for n in tree.bfs() {
+        if n == tree.root() {
+            continue;
+        }
+        if let Some(list) = lists.of(v, n) {
+            let (start, end) = tree.source_span(n);
+            let start = start + leading_space(&tree.source()[start..end]);
+            map.entry(start).or_default().push((n, list));
+        }
+    }
+    map
+}
+
+fn leading_space(s: &str) -> usize {
+    s.len() - s.trim_start().len()
+}
+
+/// The list bound to `occurrence`, if one is.
+fn bound_list<'m>(
+    v: &View<'_>,
+    lists: &'m HashMap<usize, Vec<(NodeId, List)>>,
+    occurrence: NodeId,
+) -> Option<&'m List> {
+    let tree = v.tree;
+    let source = tree.source();
+    let (_, end) = tree.source_span(occurrence);
+    let mut at = end + leading_space(&source[end..]);
+    if let Some(open) = OPENING.iter().find(|o| source[at..].starts_with(**o)) {
+        at += open.len();
+        at += leading_space(&source[at..]);
+    }
+    // The outermost list starting there that does not hold the occurrence.
+    lists
+        .get(&at)?
+        .iter()
+        .find(|(n, _)| !tree.is_ancestor_or_self(*n, occurrence))
+        .map(|(_, l)| l)
+}
+
+/// Every candidate: for each name with two or more bound lists (rarest names first), and
+/// each position i, the i-th item deleted from every bound list that has one.
+pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
+    let tree = v.tree;
+    let lists = lists_by_start(v);
+    let mut names = Names::of(v).list;
+    names.sort_by_key(|(_, nodes)| nodes.len());
+    let mut out = Vec::new();
+    for (_, occurrences) in &names {
+        let mut bound: Vec<&List> = Vec::new();
+        for &o in occurrences {
+            if let Some(l) = bound_list(v, &lists, o) {
+                if !bound.iter().any(|b| std::ptr::eq(*b, l)) {
+                    bound.push(l);
+                }
+            }
+        }
+        if bound.len() < 2 {
+            continue;
+        }
+        let longest = bound.iter().map(|l| l.len()).max().unwrap_or(0);
+        for i in 0..longest {
+            let mut edits = EditSet::new();
+            for l in bound.iter().filter(|l| l.len() > i) {
+                l.delete_item(tree, i, &mut edits);
+            }
+            out.push(edits);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Toy;
+    use crate::Language;
+
+    fn candidates(src: &str) -> Vec<String> {
+        let tree = Toy.parse(src).unwrap();
+        let v = View {
+            tree: &tree,
+            lang: &Toy,
+        };
+        sites(&v)
+            .iter()
+            .map(|e| tree.print(e).split_whitespace().collect())
+            .collect()
+    }
+
+    #[test]
+    fn the_ith_item_goes_from_every_list_bound_to_the_name() {
+        // Reference, worked by hand: `f` has two bound lists (`a, b` and `1, 2, 3`; `g(f)`
+        // binds none to `f`), so positions 0, 1, 2 each give one candidate; a list without
+        // an i-th item is left alone. `g` has one bound list: nothing to pair it with.
+        assert_eq!(
+            candidates("f(a, b); f(1, 2, 3); g(f);"),
+            [
+                "f(b);f(2,3);g(f);",
+                "f(a);f(1,3);g(f);",
+                "f(a,b);f(1,2);g(f);"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_single_item_list_counts_when_the_program_shows_its_rule_as_a_list() {
+        assert_eq!(candidates("f(x); f(1, 2);"), ["f();f(2);", "f(x);f(1);"]);
+        // Nothing shows that `x` alone is an argument list: no candidate.
+        assert!(candidates("f(x); f(y);").is_empty());
+    }
+}
