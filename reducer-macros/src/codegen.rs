@@ -138,7 +138,16 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
         false,
     );
     let rule_id = |name: &str| tables.id(name).map_or(u16::MAX, |i| i as u16);
-    let pest = crate::hooks::route(pest, &rule_id, RECORD_RULE);
+    let record_fn = format!("r#{RECORD_RULE}");
+    let routing = crate::hooks::Routing {
+        rule_id: &rule_id,
+        unrouted: &[&record_fn, "skip"],
+        atomic_records_nothing: !input
+            .grammar
+            .lines()
+            .any(|l| l.contains(" = ${") || l.contains(" = !{")),
+    };
+    let pest = crate::hooks::route(pest, &routing);
     let wrapper = format_ident!("{}", COMMENT_WRAPPER);
     let (wrapper_arm, comment_rule) = if has_comment {
         (

@@ -8,20 +8,31 @@
 use proc_macro2::{Delimiter, Group, Ident, Literal, TokenStream, TokenTree};
 use quote::quote;
 
-/// Routes `code` (pest's generated parser) through the hooks. `rule_id` gives the id of a
-/// rule by name (`u16::MAX` for rules the tables do not know). The body of the function of
-/// rule `unrouted` is left as pest wrote it (the rule that starts a recording: its own
-/// lookahead must not count as one of the grammar's).
-pub fn route(code: TokenStream, rule_id: &dyn Fn(&str) -> u16, unrouted: &str) -> TokenStream {
+/// What [`route`] needs to know about the grammar.
+pub struct Routing<'a> {
+    /// The id of a rule by name (`u16::MAX` for rules the tables do not know).
+    pub rule_id: &'a dyn Fn(&str) -> u16,
+    /// Functions whose bodies are left as pest wrote them, by their name as written (`r#x`
+    /// for rule `x`): the rule that starts a recording (its own lookahead must not count as
+    /// one of the grammar's), and pest's `skip`, whose sequences never fail but through a
+    /// failed rule call (which undoes itself), so they need no hook.
+    pub unrouted: &'a [&'a str],
+    /// The grammar has no compound-atomic or non-atomic rule: inside an atomic rule nothing
+    /// is recorded.
+    pub atomic_records_nothing: bool,
+}
+
+/// Routes `code` (pest's generated parser) through the hooks.
+pub fn route(code: TokenStream, routing: &Routing<'_>) -> TokenStream {
     let tokens: Vec<TokenTree> = code.into_iter().collect();
     let mut out = TokenStream::new();
     let mut i = 0;
     while i < tokens.len() {
         // `fn <unrouted>(…) -> … { … }`: copied up to and including its body.
         if is_ident(&tokens[i], "fn")
-            && tokens
-                .get(i + 1)
-                .is_some_and(|t| matches!(t, TokenTree::Ident(id) if unraw(id) == unrouted))
+            && tokens.get(i + 1).is_some_and(
+                |t| matches!(t, TokenTree::Ident(id) if routing.unrouted.contains(&id.to_string().as_str())),
+            )
         {
             while i < tokens.len() {
                 let body =
@@ -44,9 +55,12 @@ pub fn route(code: TokenStream, rule_id: &dyn Fn(&str) -> u16, unrouted: &str) -
                 && matches!(&tokens[i + 1], TokenTree::Punct(p) if p.as_char() == '.')
                 && args.delimiter() == Delimiter::Parenthesis
             {
-                let args = route(args.stream(), rule_id, unrouted);
+                let args = route(args.stream(), routing);
                 let args = if method == "rule" {
-                    with_rule_id(args, rule_id)
+                    with_rule_id(args, routing.rule_id)
+                } else if method == "sequence" {
+                    let flag = routing.atomic_records_nothing;
+                    quote!(#flag, #args)
                 } else {
                     args
                 };
@@ -58,7 +72,7 @@ pub fn route(code: TokenStream, rule_id: &dyn Fn(&str) -> u16, unrouted: &str) -
         }
         match &tokens[i] {
             TokenTree::Group(g) => {
-                let mut routed = Group::new(g.delimiter(), route(g.stream(), rule_id, unrouted));
+                let mut routed = Group::new(g.delimiter(), route(g.stream(), routing));
                 routed.set_span(g.span());
                 out.extend([TokenTree::Group(routed)]);
             }
@@ -123,10 +137,15 @@ mod tests {
             "EOI" => 7,
             _ => u16::MAX,
         };
-        let routed = route(code, &ids, "record").to_string();
+        let routing = Routing {
+            rule_id: &ids,
+            unrouted: &["r#record"],
+            atomic_records_nothing: true,
+        };
+        let routed = route(code, &routing).to_string();
         let expected = quote! {
             pub fn r#a(state: S) -> R {
-                ::reducer_core::runtime::record::rule(state, Rule::r#a, 0u16, |state| ::reducer_core::runtime::record::sequence(state, |state| {
+                ::reducer_core::runtime::record::rule(state, Rule::r#a, 0u16, |state| ::reducer_core::runtime::record::sequence(state, true, |state| {
                     ::reducer_core::runtime::record::lookahead(state, false, |state| self::r#b(state)).and_then(|state| state.optional(|state| ::reducer_core::runtime::record::rule(state, Rule::EOI, 7u16, |state| state.end_of_input())))
                 }))
             }

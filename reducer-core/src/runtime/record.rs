@@ -15,11 +15,21 @@ use crate::syntax::tree::{Mark, RuleId, TreeBuilder};
 use pest::{Atomicity, ParseResult, ParserState, RuleType};
 use std::cell::{Cell, RefCell};
 
-thread_local! {
+/// What the hooks keep per thread.
+struct Recorder {
     /// The tree being built by the parse running on this thread, if any.
-    static BUILDER: RefCell<Option<TreeBuilder<'static>>> = const { RefCell::new(None) };
+    builder: RefCell<Option<TreeBuilder<'static>>>,
     /// How many of the grammar's lookaheads the parse is inside (pest queues no tokens there).
-    static LOOKAHEAD: Cell<u32> = const { Cell::new(0) };
+    lookahead: Cell<u32>,
+}
+
+thread_local! {
+    static RECORDER: Recorder = const {
+        Recorder {
+            builder: RefCell::new(None),
+            lookahead: Cell::new(0),
+        }
+    };
 }
 
 /// A tree being recorded on this thread; the hooks feed it until it is [`finish`]ed or
@@ -32,32 +42,39 @@ impl Recording {
     /// Starts recording into `builder`. Only one recording per thread at a time: a second
     /// one replaces the first.
     pub fn start(builder: TreeBuilder<'static>) -> Recording {
-        BUILDER.with(|b| *b.borrow_mut() = Some(builder));
-        LOOKAHEAD.with(|d| d.set(0));
+        RECORDER.with(|r| {
+            *r.builder.borrow_mut() = Some(builder);
+            r.lookahead.set(0);
+        });
         Recording(())
     }
 
     /// Ends the recording and gives back the builder.
     pub fn finish(self) -> TreeBuilder<'static> {
-        BUILDER
-            .with(|b| b.borrow_mut().take())
+        RECORDER
+            .with(|r| r.builder.borrow_mut().take())
             .expect("a recording has a builder")
     }
 }
 
 impl Drop for Recording {
     fn drop(&mut self) {
-        BUILDER.with(|b| b.borrow_mut().take());
+        RECORDER.with(|r| r.builder.borrow_mut().take());
     }
 }
 
 /// Runs `f` on the builder if a recording is active and pest would queue tokens at this
 /// point of the parse (outside lookaheads; `atomic`: inside an atomic rule).
 fn with_builder<T>(atomic: bool, f: impl FnOnce(&mut TreeBuilder<'static>) -> T) -> Option<T> {
-    if atomic || LOOKAHEAD.with(Cell::get) > 0 {
+    if atomic {
         return None;
     }
-    BUILDER.with(|b| b.borrow_mut().as_mut().map(f))
+    RECORDER.with(|r| {
+        if r.lookahead.get() > 0 {
+            return None;
+        }
+        r.builder.borrow_mut().as_mut().map(f)
+    })
 }
 
 /// `state.rule(rule, f)`, recorded as the rule `id`'s node.
@@ -93,16 +110,20 @@ where
     }
 }
 
-/// `state.sequence(f)`: a failed sequence undoes what it recorded.
+/// `state.sequence(f)`: a failed sequence undoes what it recorded. `atomic_records_nothing`:
+/// the grammar has no compound-atomic or non-atomic rule (`${ }`, `!{ }`), so nothing is
+/// recorded inside an atomic rule and its sequences need no undoing.
 #[inline]
 pub fn sequence<'i, R: RuleType, F>(
     state: Box<ParserState<'i, R>>,
+    atomic_records_nothing: bool,
     f: F,
 ) -> ParseResult<Box<ParserState<'i, R>>>
 where
     F: FnOnce(Box<ParserState<'i, R>>) -> ParseResult<Box<ParserState<'i, R>>>,
 {
-    let Some(mark): Option<Mark> = with_builder(false, |b| b.mark()) else {
+    let atomic = atomic_records_nothing && state.atomicity() == Atomicity::Atomic;
+    let Some(mark): Option<Mark> = with_builder(atomic, |b| b.mark()) else {
         return state.sequence(f);
     };
     state.sequence(f).inspect_err(|_| {
@@ -120,9 +141,9 @@ pub fn lookahead<'i, R: RuleType, F>(
 where
     F: FnOnce(Box<ParserState<'i, R>>) -> ParseResult<Box<ParserState<'i, R>>>,
 {
-    LOOKAHEAD.with(|d| d.set(d.get() + 1));
+    RECORDER.with(|r| r.lookahead.set(r.lookahead.get() + 1));
     let result = state.lookahead(is_positive, f);
-    LOOKAHEAD.with(|d| d.set(d.get() - 1));
+    RECORDER.with(|r| r.lookahead.set(r.lookahead.get() - 1));
     result
 }
 
@@ -177,14 +198,14 @@ mod tests {
     }
     fn list(state: State<'_>) -> Parsed<'_> {
         rule(state, R::list, 0, |s| {
-            sequence(s, |s| {
+            sequence(s, true, |s| {
                 s.start_of_input()
                     .and_then(skip)
                     .and_then(item)
                     .and_then(skip)
                     .and_then(|s| {
                         s.repeat(|s| {
-                            sequence(s, |s| {
+                            sequence(s, true, |s| {
                                 s.match_string(",")
                                     .and_then(skip)
                                     .and_then(item)
@@ -198,7 +219,7 @@ mod tests {
     }
     fn item(state: State<'_>) -> Parsed<'_> {
         rule(state, R::item, 1, |s| {
-            sequence(s, |s| {
+            sequence(s, true, |s| {
                 lookahead(s, true, letter)
                     .and_then(skip)
                     .and_then(word)
@@ -206,13 +227,13 @@ mod tests {
                     .and_then(|s| s.match_string("!"))
             })
             .or_else(|s| {
-                sequence(s, |s| {
+                sequence(s, true, |s| {
                     word(s).and_then(skip).and_then(|s| s.match_string("?"))
                 })
             })
             .or_else(group)
             .or_else(|s| {
-                sequence(s, |s| {
+                sequence(s, true, |s| {
                     lookahead(s, false, group).and_then(skip).and_then(word)
                 })
             })
@@ -220,12 +241,12 @@ mod tests {
     }
     fn group(state: State<'_>) -> Parsed<'_> {
         rule(state, R::group, 2, |s| {
-            sequence(s, |s| {
+            sequence(s, true, |s| {
                 s.match_string("(")
                     .and_then(skip)
                     .and_then(|s| {
                         s.repeat(|s| {
-                            sequence(s, |s| {
+                            sequence(s, true, |s| {
                                 item(s)
                                     .and_then(skip)
                                     .and_then(|s| s.optional(sep))
@@ -243,7 +264,7 @@ mod tests {
     fn word(state: State<'_>) -> Parsed<'_> {
         rule(state, R::word, 4, |s| {
             s.atomic(Atomicity::Atomic, |s| {
-                sequence(s, |s| letter(s).and_then(|s| s.repeat(letter)))
+                sequence(s, true, |s| letter(s).and_then(|s| s.repeat(letter)))
             })
         })
     }
@@ -351,8 +372,8 @@ mod tests {
             assert!(!accepts::<Hooked>(text), "{text:?}");
             let e = parse_tree::<Hooked>(text).unwrap_err();
             assert_eq!((e.line, e.column), (1, column), "{text:?}");
-            assert!(BUILDER.with(|b| b.borrow().is_none()));
-            assert_eq!(LOOKAHEAD.with(Cell::get), 0);
+            assert!(RECORDER.with(|r| r.builder.borrow().is_none()));
+            assert_eq!(RECORDER.with(|r| r.lookahead.get()), 0);
         }
         let e = parse_tree::<Hooked>("a!,\n b?,\n (c").unwrap_err();
         assert_eq!((e.line, e.column), (3, 4));
