@@ -173,7 +173,7 @@ mod tests {
     /// rules: what the hooks must undo or leave out as pest's queue does.
     struct Hooked;
 
-    #[allow(non_camel_case_types)]
+    #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
     #[derive(Clone, Copy, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     enum R {
         list,
@@ -268,6 +268,8 @@ mod tests {
             })
         })
     }
+    // pest's character ranges include their end.
+    #[allow(clippy::almost_complete_range)]
     fn letter(state: State<'_>) -> Parsed<'_> {
         rule(state, R::letter, 5, |s| s.match_range('a'..'z'))
     }
