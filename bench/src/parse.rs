@@ -50,6 +50,11 @@ fn one_liner(binary: &str) -> (&'static str, &'static str) {
         "reduce-js" => ("js", "var x;\n"),
         "reduce-json" => ("json", "{}\n"),
         "reduce-java" => ("java", "class A {}\n"),
+        "reduce-cpp" => ("cc", "int x;\n"),
+        "reduce-go" => ("go", "package p\n"),
+        "reduce-lua" => ("lua", "x = 1\n"),
+        "reduce-rust" => ("rs", "fn f() {}\n"),
+        "reduce-python" => ("py", "x = 1\n"),
         _ => ("c", "int x;\n"),
     }
 }

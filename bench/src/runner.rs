@@ -32,6 +32,13 @@ pub fn binary_for(ext: &str) -> Option<&'static str> {
         "js" | "mjs" => Some("reduce-js"),
         "json" => Some("reduce-json"),
         "java" => Some("reduce-java"),
+        "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "ii" | "ipp" | "tcc" => {
+            Some("reduce-cpp")
+        }
+        "go" => Some("reduce-go"),
+        "lua" => Some("reduce-lua"),
+        "rs" => Some("reduce-rust"),
+        "py" => Some("reduce-python"),
         _ => None,
     }
 }

@@ -32,60 +32,17 @@ pub struct Input<'a> {
 /// The name of the generated atomic rule that wraps the grammar's `COMMENT`.
 const COMMENT_WRAPPER: &str = "reducer_comment__";
 
-/// The name of the generated atomic rule that matches what pest skips between elements.
-const SKIP_RULE: &str = "reducer_skip__";
+/// The name of the generated rule `{ &start }` that runs a recorded parse.
+const RECORD_RULE: &str = "reducer_record__";
 
-/// The elements of the start rule when it is a plain sequence `SOI ~ e1 ~ … ~ EOI` of
-/// visible rules, each with an optional `?`, `*` or `+`: (rule name, `One`/`Optional`/
-/// `Star`/`Plus`). `None` for any other shape, or when the grammar could tell a parse one
-/// element at a time from a parse of the whole input (`SOI` used elsewhere, pest's stack).
-fn start_sequence(grammar: &str, start: &str) -> Option<Vec<(String, &'static str)>> {
-    let words = |line: &str| -> Vec<String> {
-        line.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect()
-    };
-    let lines: Vec<&str> = grammar
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .collect();
-    let soi = lines.iter().flat_map(|l| words(l)).filter(|w| w == "SOI");
-    let stack = ["PUSH", "POP", "POP_ALL", "PEEK", "PEEK_ALL", "DROP"];
-    if soi.count() != 1
-        || lines
-            .iter()
-            .flat_map(|l| words(l))
-            .any(|w| stack.contains(&w.as_str()))
-    {
-        return None;
-    }
-    let body = lines
-        .iter()
-        .find_map(|l| l.strip_prefix(&format!("{start} = {{ SOI ~ ")))?
-        .trim_end()
-        .strip_suffix(" ~ EOI }")?;
-    let mut elements = Vec::new();
-    for e in body.split(" ~ ") {
-        let (name, repeat) = match e.as_bytes().last()? {
-            b'?' => (&e[..e.len() - 1], "Optional"),
-            b'*' => (&e[..e.len() - 1], "Star"),
-            b'+' => (&e[..e.len() - 1], "Plus"),
-            _ => (e, "One"),
-        };
-        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-            return None;
-        }
-        // A silent rule leaves no pair of its own to measure the element by.
-        let definition = lines
-            .iter()
-            .find_map(|l| l.strip_prefix(&format!("{name} = ")))?;
-        if definition.starts_with('_') {
-            return None;
-        }
-        elements.push((name.to_string(), repeat));
-    }
-    Some(elements)
+/// Whether the start rule is a sequence `SOI ~ … ~ EOI` (so that a parse that succeeds has
+/// matched the whole input): then whole inputs are parsed with the tree recorded as pest
+/// parses (`reducer_core::runtime::record`).
+fn start_spans_the_input(grammar: &str, start: &str) -> bool {
+    grammar.lines().any(|l| {
+        l.strip_prefix(&format!("{start} = {{ SOI ~ "))
+            .is_some_and(|rest| rest.trim_end().ends_with(" ~ EOI }"))
+    })
 }
 
 /// Whether the struct derives `Default` (then no `impl Default` is generated).
@@ -166,22 +123,12 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
     if has_comment {
         pest_grammar.push_str(&format!("\n{COMMENT_WRAPPER} = @{{ COMMENT }}\n"));
     }
-    // Whole inputs are parsed one element of the start sequence at a time, with pest's skip
-    // between elements as a rule of its own (WHITESPACE and COMMENT must be silent, as in a
-    // parse of the whole input, where they leave no pair).
-    let hidden_or_absent = |name: &str| tables.id(name).is_none_or(|i| tables.rules[i].hidden);
+    // Whole inputs are parsed with the start rule inside a lookahead, where pest queues no
+    // tokens, and the tree recorded by the hooks the parser is routed through.
     let start_name = &tables.rules[input.start].name;
-    let sequence = start_sequence(&input.grammar, start_name)
-        .filter(|_| hidden_or_absent("WHITESPACE") && hidden_or_absent("COMMENT"));
-    let skip_body = match (tables.id("WHITESPACE"), tables.id("COMMENT")) {
-        (Some(_), Some(_)) => Some("WHITESPACE* ~ (COMMENT ~ WHITESPACE*)*"),
-        (Some(_), None) => Some("WHITESPACE*"),
-        (None, Some(_)) => Some("COMMENT*"),
-        (None, None) => None,
-    }
-    .filter(|_| sequence.is_some());
-    if let Some(body) = skip_body {
-        pest_grammar.push_str(&format!("\n{SKIP_RULE} = @{{ {body} }}\n"));
+    let records = start_spans_the_input(&input.grammar, start_name);
+    if records {
+        pest_grammar.push_str(&format!("\n{RECORD_RULE} = {{ &{start_name} }}\n"));
     }
     let pest = pest_generator::derive_parser(
         {
@@ -190,6 +137,17 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
         },
         false,
     );
+    let rule_id = |name: &str| tables.id(name).map_or(u16::MAX, |i| i as u16);
+    let record_fn = format!("r#{RECORD_RULE}");
+    let routing = crate::hooks::Routing {
+        rule_id: &rule_id,
+        unrouted: &[&record_fn, "skip"],
+        atomic_records_nothing: !input
+            .grammar
+            .lines()
+            .any(|l| l.contains(" = ${") || l.contains(" = !{")),
+    };
+    let pest = crate::hooks::route(pest, &routing);
     let wrapper = format_ident!("{}", COMMENT_WRAPPER);
     let (wrapper_arm, comment_rule) = if has_comment {
         (
@@ -199,25 +157,14 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
     } else {
         (quote!(), quote!(::core::option::Option::None))
     };
-    let skip = format_ident!("{}", SKIP_RULE);
-    let (skip_arm, skip_rule) = if skip_body.is_some() {
+    let record = format_ident!("{}", RECORD_RULE);
+    let (record_arm, record_rule) = if records {
         (
-            quote!(Rule::#skip => ::reducer_core::RuleId::MAX,),
-            quote!(::core::option::Option::Some(Rule::#skip)),
+            quote!(Rule::#record => ::reducer_core::RuleId::MAX,),
+            quote!(::core::option::Option::Some(Rule::#record)),
         )
     } else {
         (quote!(), quote!(::core::option::Option::None))
-    };
-    let start_sequence = match &sequence {
-        Some(elements) => {
-            let items = elements.iter().map(|(name, repeat)| {
-                let rule = format_ident!("r#{}", name);
-                let repeat = format_ident!("{}", repeat);
-                quote!((Rule::#rule, ::reducer_core::runtime::Repeat::#repeat))
-            });
-            quote!(::core::option::Option::Some(&[#(#items),*]))
-        }
-        None => quote!(::core::option::Option::None),
     };
     let variants: Vec<_> = tables
         .rules
@@ -320,10 +267,7 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                 type Rule = Rule;
                 const START: ::reducer_core::RuleId = #start;
                 const COMMENT: ::core::option::Option<Rule> = #comment_rule;
-                const START_SEQUENCE: ::core::option::Option<
-                    &'static [(Rule, ::reducer_core::runtime::Repeat)],
-                > = #start_sequence;
-                const SKIP: ::core::option::Option<Rule> = #skip_rule;
+                const RECORD: ::core::option::Option<Rule> = #record_rule;
                 fn rules() -> &'static [Rule] {
                     &RULES
                 }
@@ -331,7 +275,7 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                     match rule {
                         #(Rule::#variants => #ids,)*
                         #wrapper_arm
-                        #skip_arm
+                        #record_arm
                     }
                 }
                 fn tables() -> &'static ::reducer_core::Tables {

@@ -37,6 +37,7 @@
 
 mod attr;
 mod codegen;
+mod hooks;
 
 use proc_macro::TokenStream;
 use quote::quote;

@@ -5,13 +5,27 @@ use crate::syntax::tokens::TokenCounter;
 use rustc_hash::FxHashMap;
 
 /// A rule being built: its id, the end of its last piece so far, and the weight so far.
+#[derive(Clone, Copy)]
 struct Open {
     id: NodeId,
     cursor: u32,
     weight: u32,
 }
 
-/// Builds a [`Tree`] from a stream of rule open/close events (pest's `Pairs::tokens()`).
+/// The state of a [`TreeBuilder`] to go back to ([`TreeBuilder::mark`],
+/// [`TreeBuilder::rollback`]): a parser that backtracks undoes the events since.
+#[derive(Clone, Copy)]
+pub struct Mark {
+    nodes: usize,
+    open: usize,
+    /// The innermost open rule as it was (later events change its cursor and weight).
+    innermost: Option<Open>,
+    skip_depth: usize,
+    top: usize,
+}
+
+/// Builds a [`Tree`] from a stream of rule open/close events (pest's `Pairs::tokens()`, or a
+/// parser's calls as they happen, with [`TreeBuilder::rollback`] when it backtracks).
 pub struct TreeBuilder<'r> {
     rules: &'r [crate::syntax::language::RuleInfo],
     source: Box<str>,
@@ -110,6 +124,29 @@ impl<'r> TreeBuilder<'r> {
             }
             None => self.top.push(id),
         }
+    }
+
+    /// The current state, to [`rollback`](Self::rollback) to.
+    pub fn mark(&self) -> Mark {
+        Mark {
+            nodes: self.nodes.len(),
+            open: self.open.len(),
+            innermost: self.open.last().copied(),
+            skip_depth: self.skip_depth,
+            top: self.top.len(),
+        }
+    }
+
+    /// Undoes every event since `mark` was taken. The rules open then must still be open
+    /// (events since were balanced, or only opened rules that are now being abandoned).
+    pub fn rollback(&mut self, mark: Mark) {
+        self.nodes.truncate(mark.nodes);
+        self.open.truncate(mark.open);
+        if let (Some(open), Some(saved)) = (self.open.last_mut(), mark.innermost) {
+            *open = saved;
+        }
+        self.skip_depth = mark.skip_depth;
+        self.top.truncate(mark.top);
     }
 
     fn token_open(&self) -> bool {

@@ -6,7 +6,7 @@
 //! replace by text). The committed substitutions form the current tree; a candidate is the
 //! current tree plus an [`EditSet`], printed without cloning anything.
 
-pub use super::builder::TreeBuilder;
+pub use super::builder::{Mark, TreeBuilder};
 pub use super::edits::EditSet;
 use crate::syntax::tokens::TokenCounter;
 use rustc_hash::FxHashMap;

@@ -3,17 +3,20 @@
 //! The macro generates the pest parser of the normalized grammar, the static [`Tables`] and
 //! an implementation of [`PestGrammar`]; everything else a [`crate::Language`] does with
 //! them is ordinary code here, generic over the grammar: building the tree from pest's
-//! tokens ([`parse_tree`]), running one rule ([`parse_prefix`]), measuring a comment
+//! tokens or as pest parses ([`parse_tree`], [`record`]), running one rule ([`parse_prefix`]), measuring a comment
 //! ([`comment_len`]) and turning pest's errors into [`ParseError`]s ([`parse_error`]).
 //!
 //! Every parse first sets pest's process-wide call limit to `10^7 + 1000 × input bytes`
 //! calls ([`set_call_limit`]), so exponential backtracking ends in an error, not a hang.
+
+pub mod record;
 
 use crate::syntax::language::{ParseError, Tables};
 use crate::syntax::tree::{RuleId, Tree, TreeBuilder};
 use pest::error::{Error, ErrorVariant, InputLocation};
 use pest::iterators::Pairs;
 use pest::RuleType;
+use record::Recording;
 
 /// pest's call limit per parse is `CALL_LIMIT_BASE + CALL_LIMIT_PER_BYTE * input length`:
 /// generous for real inputs, but it ends exponential backtracking in bounded time.
@@ -36,16 +39,10 @@ pub trait PestGrammar {
     /// The atomic rule that wraps the grammar's silent `COMMENT`, if it has one (it leaves a
     /// pair whose length is the comment's).
     const COMMENT: Option<Self::Rule>;
-    /// The start rule as a sequence `SOI ~ e1 ~ … ~ EOI` of rule calls, each once, optional
-    /// or repeated, when it has that shape (and nothing in the grammar could tell the
-    /// difference: no `SOI` elsewhere, no stack). Whole inputs are then parsed one element
-    /// at a time ([`Sequence`]), so that pest's token queue holds one top-level item, not the
-    /// whole input. `None`: one pest parse of the whole input.
-    const START_SEQUENCE: Option<&'static [(Self::Rule, Repeat)]> = None;
-    /// An atomic rule that matches what pest skips between the elements of a non-atomic
-    /// sequence (`WHITESPACE* ~ (COMMENT ~ WHITESPACE*)*`), if the grammar has a `WHITESPACE`
-    /// or a `COMMENT`.
-    const SKIP: Option<Self::Rule> = None;
+    /// A generated rule `{ &start }` whose parse runs the start rule with pest's token queue
+    /// off, for a start rule `SOI ~ … ~ EOI` (which matches the whole input or fails). The
+    /// tree is then recorded as pest parses ([`record`]); `None`: built from pest's tokens.
+    const RECORD: Option<Self::Rule> = None;
     /// The pest rule of each rule id.
     fn rules() -> &'static [Self::Rule];
     /// The rule id of a pest rule.
@@ -54,90 +51,6 @@ pub trait PestGrammar {
     fn tables() -> &'static Tables;
     /// Runs pest's parser for `rule` on `text`.
     fn parse(rule: Self::Rule, text: &str) -> Result<Pairs<'_, Self::Rule>, Error<Self::Rule>>;
-}
-
-/// How an element of the start rule's sequence (see [`PestGrammar::START_SEQUENCE`]) occurs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repeat {
-    /// `e`: exactly once.
-    One,
-    /// `e?`: once or not at all.
-    Optional,
-    /// `e*`: any number of times.
-    Star,
-    /// `e+`: at least once.
-    Plus,
-}
-
-/// How a parse of the start sequence one element at a time ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Sequence {
-    /// The whole input matched.
-    Matched,
-    /// pest's parse of the whole input fails too.
-    Failed,
-    /// Only pest's parse of the whole input can tell (an element matched the empty text
-    /// where pest repeats it, or the grammar has no start sequence).
-    Unknown,
-}
-
-/// Runs the start sequence `SOI ~ e1 ~ … ~ EOI` over `text` one element at a time, as pest's
-/// parse of the whole input would (skipping whitespace and comments before each element,
-/// repeating `*` and `+` elements greedily), and calls `item` with the byte offset and the
-/// pairs of each element matched.
-fn run_sequence<G: PestGrammar>(
-    text: &str,
-    mut item: impl FnMut(usize, Pairs<'_, G::Rule>),
-) -> Sequence {
-    let Some(elements) = G::START_SEQUENCE else {
-        return Sequence::Unknown;
-    };
-    let skip = |pos: usize| -> usize {
-        let Some(rule) = G::SKIP else {
-            return pos;
-        };
-        G::parse(rule, &text[pos..])
-            .ok()
-            .and_then(|pairs| pairs.map(|p| p.as_span().end()).max())
-            .map_or(pos, |n| pos + n)
-    };
-    // One element at `pos`: the end of its match (`None` if it fails).
-    let mut one = |rule: G::Rule, pos: usize| -> Option<usize> {
-        let pairs = G::parse(rule, &text[pos..]).ok()?;
-        let len = pairs.clone().map(|p| p.as_span().end()).max().unwrap_or(0);
-        item(pos, pairs);
-        Some(pos + len)
-    };
-    let mut pos = 0;
-    for &(rule, repeat) in elements {
-        pos = skip(pos);
-        match repeat {
-            Repeat::One => match one(rule, pos) {
-                Some(end) => pos = end,
-                None => return Sequence::Failed,
-            },
-            Repeat::Optional => pos = one(rule, pos).unwrap_or(pos),
-            Repeat::Star | Repeat::Plus => {
-                let mut first = true;
-                loop {
-                    let at = if first { pos } else { skip(pos) };
-                    match one(rule, at) {
-                        // pest would repeat an empty match until its call limit.
-                        Some(end) if end == at => return Sequence::Unknown,
-                        Some(end) => pos = end,
-                        None if first && repeat == Repeat::Plus => return Sequence::Failed,
-                        None => break,
-                    }
-                    first = false;
-                }
-            }
-        }
-    }
-    if skip(pos) == text.len() {
-        Sequence::Matched
-    } else {
-        Sequence::Failed
-    }
 }
 
 /// Bounds pest's work for an input of `len` bytes (see [`CALL_LIMIT_BASE`]).
@@ -197,25 +110,16 @@ pub fn parse_error<G: PestGrammar>(text: &str, e: Error<G::Rule>) -> ParseError 
 /// parse of an input up to [`DETAIL_LIMIT`] bytes is repeated with pest's error detail on.
 pub fn parse_tree<G: PestGrammar>(text: &str) -> Result<Tree, ParseError> {
     set_call_limit(text.len());
-    let tables = G::tables();
-    let mut builder = TreeBuilder::new(text, tables.rules, tables.literals);
-    builder.open(G::START, 0);
-    let found = run_sequence::<G>(text, |offset, pairs| {
-        for token in pairs.tokens() {
-            match token {
-                pest::Token::Start { rule, pos } => {
-                    builder.open(G::rule_id(rule), offset + pos.pos())
-                }
-                pest::Token::End { pos, .. } => builder.close(offset + pos.pos()),
-            }
+    if let Some(wrapper) = G::RECORD {
+        let tables = G::tables();
+        let recording = Recording::start(TreeBuilder::new(text, tables.rules, tables.literals));
+        let matched = G::parse(wrapper, text).is_ok();
+        let builder = recording.finish();
+        if matched {
+            return Ok(builder.finish(G::START));
         }
-    });
-    if found == Sequence::Matched {
-        builder.close(text.len());
-        return Ok(builder.finish(G::START));
+        // A failed parse is repeated with pest's tokens, for pest's own error.
     }
-    // A failed parse is repeated whole, for pest's own error.
-    drop(builder);
     parse_whole::<G>(text)
 }
 
@@ -256,13 +160,13 @@ fn parse_whole<G: PestGrammar>(text: &str) -> Result<Tree, ParseError> {
     Ok(builder.finish(G::START))
 }
 
-/// Whether `text` parses as a whole with the start rule (no tree is built).
+/// Whether `text` parses as a whole with the start rule (no tree is built, and with
+/// [`PestGrammar::RECORD`] no tokens are queued).
 pub fn accepts<G: PestGrammar>(text: &str) -> bool {
     set_call_limit(text.len());
-    match run_sequence::<G>(text, |_, _| {}) {
-        Sequence::Matched => true,
-        Sequence::Failed => false,
-        Sequence::Unknown => parse_prefix::<G>(G::START, text).is_ok_and(|len| {
+    match G::RECORD {
+        Some(wrapper) => G::parse(wrapper, text).is_ok(),
+        None => parse_prefix::<G>(G::START, text).is_ok_and(|len| {
             text.get(len..)
                 .is_some_and(|rest| rest.trim_start().is_empty())
         }),
@@ -313,7 +217,6 @@ word = @{ ASCII_ALPHA+ }
 WHITESPACE = _{ " " | "\n" }
 COMMENT = _{ "#" ~ (!"\n" ~ ANY)* }
 comment = @{ COMMENT }
-skip = @{ WHITESPACE* ~ (COMMENT ~ WHITESPACE*)* }
 "##]
     struct Words;
 
@@ -359,9 +262,6 @@ skip = @{ WHITESPACE* ~ (COMMENT ~ WHITESPACE*)* }
         type Rule = Rule;
         const START: RuleId = 0;
         const COMMENT: Option<Rule> = Some(Rule::comment);
-        const START_SEQUENCE: Option<&'static [(Rule, Repeat)]> =
-            Some(&[(Rule::word, Repeat::One), (Rule::list__star0, Repeat::Star)]);
-        const SKIP: Option<Rule> = Some(Rule::skip);
         fn rules() -> &'static [Rule] {
             &RULES
         }
@@ -372,7 +272,7 @@ skip = @{ WHITESPACE* ~ (COMMENT ~ WHITESPACE*)* }
                 Rule::word => 2,
                 Rule::WHITESPACE => 3,
                 Rule::EOI => 4,
-                Rule::COMMENT | Rule::comment | Rule::skip => RuleId::MAX,
+                Rule::COMMENT | Rule::comment => RuleId::MAX,
             }
         }
         fn tables() -> &'static Tables {
@@ -397,27 +297,6 @@ skip = @{ WHITESPACE* ~ (COMMENT ~ WHITESPACE*)* }
             names,
             ["list", "word", "list__star0", "list__star0", "word", "word"]
         );
-    }
-
-    #[test]
-    fn a_parse_one_element_at_a_time_builds_the_tree_of_the_whole_parse() {
-        let nodes = |t: &Tree| -> Vec<(RuleId, (usize, usize), u32)> {
-            t.bfs()
-                .into_iter()
-                .map(|n| (t.rule(n), t.source_span(n), t.weight(n)))
-                .collect()
-        };
-        for text in ["a", " # c\n ab , c # note\n ,d ", "a,b,c\n", "x ,y#"] {
-            let tree = parse_tree::<Words>(text).unwrap();
-            let whole = parse_whole::<Words>(text).unwrap();
-            assert_eq!(tree.text(), text);
-            assert_eq!(nodes(&tree), nodes(&whole), "{text:?}");
-            assert!(accepts::<Words>(text));
-        }
-        for text in ["", "a,", "a b", ",a", "a # c\n , "] {
-            assert!(!accepts::<Words>(text), "{text:?}");
-            assert!(parse_tree::<Words>(text).is_err(), "{text:?}");
-        }
     }
 
     /// One test for both sizes: pest's error detail is a process-wide switch.
