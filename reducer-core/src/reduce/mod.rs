@@ -19,6 +19,7 @@ pub mod list;
 pub mod nodes;
 pub mod pardis;
 pub mod perses;
+pub mod schedule;
 pub mod speculate;
 pub mod text;
 pub mod transform;
