@@ -8,9 +8,12 @@
 //!   check and the first deletion stage), so that rounds that find nothing cost at most
 //!   about 20 % more than deletion and hoisting alone; at least [`MIN_PROBE`] queries per
 //!   stage on small inputs.
-//! - **Earnings**: every byte a stage removes, itself or through the deletion that follows
-//!   it, pays [`QUERIES_PER_BYTE`] queries into the balance; every query the stage and
-//!   that deletion needed is paid out of it. A stage runs while the balance lasts, and gives
+//! - **Earnings**: what a stage removes, itself or through the deletion that follows it,
+//!   pays into the balance [`PAYBACK`] times what deletion cost, times the share of the
+//!   text it removed (a stage that removes 1 % of the text after a deletion stage of 500
+//!   queries earns 160 queries); every query the stage and that deletion needed is paid out
+//!   of it. Small gains thus pay for a long search, on a small input as on a large one, and
+//!   stages that find nothing at all cost only the opening balance. A stage runs while the balance lasts, and gives
 //!   up once it has gone its share of the balance (the balance over the stages left in the
 //!   round) without finding anything. The rounds end when the balance is spent.
 //! - **Order**: within a round, stages not yet run come first, in the order given; the
@@ -21,8 +24,10 @@
 //!   (known from the original's check on): an oracle slower than [`FAST_ORACLE`] divides the
 //!   opening balance and the earnings by how many times slower it is, and all the rounds
 //!   together may never spend more than the run had spent before them times
-//!   [`MAX_SHARE`] ÷ that slowness (at least once as many), so that with an oracle of half a
-//!   second or more the whole reduction costs at most about twice deletion and hoisting.
+//!   [`MAX_SHARE`] ÷ the square of that slowness (at least once as many), so that with an
+//!   oracle of half a second or more the whole reduction costs at most about twice
+//!   deletion and hoisting. Oracle run times are wall times: on a loaded machine an oracle
+//!   is slower, and the budget tighter.
 //!
 //! The stages are whatever plans the caller gives: the schedule measures them from outside
 //! (queries and bytes), through the tester's query budget ([`Tester::set_budget`]).
@@ -42,15 +47,16 @@ pub const OPENING_SHARE: f64 = 0.2;
 /// slowness divides it), for small inputs.
 pub const MIN_PROBE: usize = 2;
 
-/// Queries a removed byte pays into the balance (with an oracle no slower than
-/// [`FAST_ORACLE`]).
-pub const QUERIES_PER_BYTE: f64 = 4.0;
+/// What removing the whole text would pay into the balance, in multiples of the queries
+/// needed before the rounds (with an oracle no slower than [`FAST_ORACLE`]); a stage earns
+/// the share it removed.
+pub const PAYBACK: f64 = 32.0;
 
 /// An oracle run at most this long counts as one query; a slower one as several.
-pub const FAST_ORACLE: Duration = Duration::from_millis(125);
+pub const FAST_ORACLE: Duration = Duration::from_millis(250);
 
 /// All the rounds together spend at most this many times the queries needed before them
-/// (divided by the oracle's slowness, never below once).
+/// (divided by the square of the oracle's slowness, never below once).
 pub const MAX_SHARE: f64 = 4.0;
 
 /// What one stage achieved in this run, with the deletion runs after it.
@@ -76,8 +82,8 @@ impl Record {
 struct Budget {
     /// What is left to spend (may go below zero by the queries of runs already going).
     balance: f64,
-    /// Queries a removed byte earns.
-    per_byte: f64,
+    /// Queries that removing the whole text earns.
+    payback: f64,
     /// The tester's query count at which every round stops.
     until: u64,
 }
@@ -88,11 +94,11 @@ impl Budget {
     fn new(spent: u64, mean: Duration, stages: usize) -> Budget {
         let slowness = (mean.as_secs_f64() / FAST_ORACLE.as_secs_f64()).max(1.0);
         let spent = spent.max(1);
-        let cap = spent as f64 * (MAX_SHARE / slowness).max(1.0);
+        let cap = spent as f64 * (MAX_SHARE / (slowness * slowness)).max(1.0);
         let opening = (OPENING_SHARE * spent as f64).max((MIN_PROBE * stages) as f64);
         Budget {
             balance: opening / slowness,
-            per_byte: QUERIES_PER_BYTE / slowness,
+            payback: PAYBACK * spent as f64 / slowness,
             until: spent + cap as u64,
         }
     }
@@ -155,7 +161,7 @@ fn round(
         r.runs += 1;
         r.queries += spent;
         r.bytes += removed;
-        budget.balance += removed as f64 * budget.per_byte - spent as f64;
+        budget.balance += budget.payback * removed as f64 / bytes.max(1) as f64 - spent as f64;
     }
     changed
 }
@@ -210,11 +216,11 @@ mod tests {
     fn a_slow_oracle_gets_a_tighter_budget() {
         let fast = Budget::new(1000, Duration::from_millis(20), 5);
         assert_eq!(fast.balance, 200.0);
-        assert_eq!(fast.per_byte, QUERIES_PER_BYTE);
+        assert_eq!(fast.payback, PAYBACK * 1000.0);
         assert_eq!(fast.until, 5000);
         let slow = Budget::new(1000, Duration::from_millis(500), 5);
-        assert_eq!(slow.balance, 50.0);
-        assert_eq!(slow.per_byte, QUERIES_PER_BYTE / 4.0);
+        assert_eq!(slow.balance, 100.0);
+        assert_eq!(slow.payback, PAYBACK * 1000.0 / 2.0);
         assert_eq!(slow.until, 2000, "never more than deletion cost again");
         let slower = Budget::new(1000, Duration::from_secs(2), 5);
         assert_eq!(slower.until, 2000);
