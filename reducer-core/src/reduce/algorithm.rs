@@ -5,9 +5,7 @@
 //! "repeat until nothing changes", "A then B", "record as a stage", and the default's rounds
 //! of transformations. A new algorithm is a variant, a name, a summary and a plan.
 
-use super::{
-    gtr, hdd, hoist, pardis, perses, repeat, schedule, text, transform, AlgoOptions,
-};
+use super::{gtr, hdd, hoist, pardis, perses, repeat, schedule, text, transform, AlgoOptions};
 use crate::engine::session::Session;
 use crate::engine::stats::PassStats;
 

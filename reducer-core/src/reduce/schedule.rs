@@ -225,6 +225,10 @@ mod tests {
         let slower = Budget::new(1000, Duration::from_secs(2), 5);
         assert_eq!(slower.until, 2000);
         let small = Budget::new(10, Duration::from_millis(20), 5);
-        assert_eq!(small.balance, (MIN_PROBE * 5) as f64, "small inputs still probe");
+        assert_eq!(
+            small.balance,
+            (MIN_PROBE * 5) as f64,
+            "small inputs still probe"
+        );
     }
 }
