@@ -5,7 +5,9 @@
 //! "repeat until nothing changes", "A then B", "record as a stage", and the default's rounds
 //! of transformations. A new algorithm is a variant, a name, a summary and a plan.
 
-use super::{coarse, gtr, hdd, hoist, pardis, perses, repeat, text, transform, AlgoOptions};
+use super::{
+    coarse, gtr, hdd, hoist, pardis, perses, repeat, schedule, text, transform, AlgoOptions,
+};
 use crate::engine::session::Session;
 use crate::engine::stats::PassStats;
 
@@ -35,6 +37,15 @@ pub enum Plan {
         /// The steps.
         steps: Vec<Plan>,
         /// What follows a step that changed something.
+        after: Box<Plan>,
+    },
+    /// The stages (each a [`Plan::Stage`]) in rounds as [`Plan::Round`] does, but each
+    /// query paid from a budget that what the stages remove replenishes, and the stages
+    /// ordered by what they yielded so far (see [`schedule`]). The default's rounds.
+    Scheduled {
+        /// The stages.
+        stages: Vec<Plan>,
+        /// What follows a stage that changed something.
         after: Box<Plan>,
     },
     /// The plan, shown under a stage name while it runs (progress only, no statistics of
@@ -69,6 +80,7 @@ impl Plan {
                 }
                 changed
             }
+            Plan::Scheduled { stages, after } => schedule::run(s, o, stages, after),
             Plan::Tidy => !s.stopped() && named(s, TIDY, text::tidy_lines),
         }
     }
@@ -176,7 +188,9 @@ macro_rules! algorithms {
 
 algorithms! {
     Default = "pardis-hybrid+hoist+transform":
-        "default: pardis-hybrid+hoist, then each transformation below but enumerate-windows, each followed by pardis-hybrid+hoist again, until a whole round changes nothing (a coarse deletion of long lists first)",
+        "default: pardis-hybrid+hoist, then rounds of the transformations below but enumerate-windows, each followed by pardis-hybrid+hoist again, best yield first, while what they remove pays for their queries (a coarse deletion of long lists first)",
+    EveryTransform = "pardis-hybrid+hoist+transform-all":
+        "the previous default: as the default, but every transformation in a fixed order and to its end, until a whole round changes nothing",
     Deletion = "pardis-hybrid+hoist":
         "pardis-hybrid, then hoisting, repeated until neither changes anything (a coarse deletion of long lists first); then blank lines go",
     ReplaceIdentifiers = "replace-identifiers":
@@ -259,18 +273,20 @@ impl Algorithm {
             Default => Plan::Then(vec![
                 stage("coarse deletion", Plan::Pass(coarse::pass)),
                 stage("deletion", deletion()),
-                // Rounds of transformations until one changes nothing (the deletion stage has
-                // reached its fixpoint after each of them already).
+                // Rounds of transformations while they pay (the deletion stage has reached
+                // its fixpoint after each of them already).
+                Plan::Scheduled {
+                    stages: default_stages(),
+                    after: Box::new(stage("deletion", deletion())),
+                },
+                Plan::Tidy,
+            ]),
+            EveryTransform => Plan::Then(vec![
+                stage("coarse deletion", Plan::Pass(coarse::pass)),
+                stage("deletion", deletion()),
+                // Rounds of transformations until one changes nothing.
                 repeated(Plan::Round {
-                    steps: DEFAULT_TRANSFORMS
-                        .iter()
-                        .map(|t| {
-                            stage(
-                                t.name(),
-                                Plan::Pass(t.transform().expect("a transformation")),
-                            )
-                        })
-                        .collect(),
+                    steps: default_stages(),
                     after: Box::new(stage("deletion", deletion())),
                 }),
                 Plan::Tidy,
@@ -315,6 +331,19 @@ impl Algorithm {
     pub fn run(self, s: &mut Session<'_>, o: &AlgoOptions) {
         self.plan().run(s, o);
     }
+}
+
+/// The default's transformations, each a stage.
+fn default_stages() -> Vec<Plan> {
+    DEFAULT_TRANSFORMS
+        .iter()
+        .map(|t| {
+            stage(
+                t.name(),
+                Plan::Pass(t.transform().expect("a transformation")),
+            )
+        })
+        .collect()
 }
 
 /// The transformations the default runs, in its order: by the bytes each removed per query

@@ -20,6 +20,7 @@ pub mod list;
 pub mod nodes;
 pub mod pardis;
 pub mod perses;
+pub mod schedule;
 pub mod speculate;
 pub mod text;
 pub mod transform;

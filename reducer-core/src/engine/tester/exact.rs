@@ -20,6 +20,8 @@ impl Tester {
         let mut running = 0usize;
         let mut exhausted = false;
         let mut winner: Option<(usize, Vec<u8>)> = None;
+        // The query budget ran out at the head of the list ([`Tester::set_budget`]).
+        let mut spent = false;
         loop {
             // Decide the head of the list as far as the answers allow.
             while matches!(slots.front(), Some(Slot::Answered { .. })) {
@@ -34,8 +36,18 @@ impl Tester {
                     self.stop_not_run();
                     break;
                 }
+                if self.over_budget() {
+                    // Where the sequential run stops taking candidates: what was started
+                    // past this point is speculation.
+                    spent = true;
+                    break;
+                }
             }
-            if winner.is_some() || self.not_run_cause.is_some() || (slots.is_empty() && exhausted) {
+            if winner.is_some()
+                || spent
+                || self.not_run_cause.is_some()
+                || (slots.is_empty() && exhausted)
+            {
                 break;
             }
             // Keep the workers busy with the next candidates of the list, and have the next

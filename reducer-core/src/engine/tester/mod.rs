@@ -89,6 +89,23 @@ pub struct Tester {
     clock: Arc<OracleClock>,
     /// The regions every candidate must hold (see [`Tester::set_kept`]).
     kept: Kept,
+    /// When list tests stop taking candidates ([`Tester::set_budget`]).
+    budget: QueryBudget,
+    /// [`Stats::queries`] when the budget was set or an interesting candidate was last
+    /// adopted, whichever came later ([`QueryBudget::idle`] counts from there).
+    idle_from: u64,
+}
+
+/// A limit on the queries of one stage of an algorithm: once it is reached, list tests take
+/// no further candidate and end as if their lists were exhausted. Runs already going finish,
+/// so `-j N` may pass it by up to N − 1 queries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueryBudget {
+    /// No candidate is taken once [`Stats::queries`] reaches this count.
+    pub until: Option<u64>,
+    /// Nor once this many queries have gone by without an interesting candidate (counted
+    /// from when the budget was set, and again from each success).
+    pub idle: Option<u64>,
 }
 
 impl Tester {
@@ -109,6 +126,8 @@ impl Tester {
             stage: None,
             clock: Arc::new(OracleClock::default()),
             kept: Kept::default(),
+            budget: QueryBudget::default(),
+            idle_from: 0,
         }
     }
 
@@ -168,6 +187,23 @@ impl Tester {
     /// not be run. Algorithms wind down.
     pub fn stopped(&self) -> bool {
         self.interrupted() || self.not_run_cause.is_some()
+    }
+
+    /// Sets the query budget (none by default); returns the previous one, to restore.
+    pub fn set_budget(&mut self, budget: QueryBudget) -> QueryBudget {
+        self.idle_from = self.stats.queries;
+        std::mem::replace(&mut self.budget, budget)
+    }
+
+    /// Whether the budget of [`Tester::set_budget`] is spent: list tests take no further
+    /// candidate.
+    pub fn over_budget(&self) -> bool {
+        let queries = self.stats.queries;
+        self.budget.until.is_some_and(|until| queries >= until)
+            || self
+                .budget
+                .idle
+                .is_some_and(|idle| queries.saturating_sub(self.idle_from) >= idle)
     }
 
     /// Announces that the reduction enters the stage `name` (for progress displays:
@@ -289,6 +325,7 @@ impl Tester {
     /// Counts an adopted interesting candidate and passes it on (best-so-far, observer).
     fn adopt(&mut self, text: &[u8]) {
         self.stats.interesting += 1;
+        self.idle_from = self.stats.queries;
         self.cache.found_interesting(text.len());
         if let Some(best) = self.best.as_mut() {
             best(text);

@@ -111,12 +111,13 @@ impl Tester {
     }
 
     /// Prepares the next candidate: a slot answered by the cache or the syntax check, or one
-    /// that needs the oracle (`Waiting`); `None` once the list is exhausted or interrupted.
+    /// that needs the oracle (`Waiting`); `None` once the list is exhausted or interrupted,
+    /// or the query budget is spent ([`Tester::set_budget`]).
     pub(super) fn prepare<'c>(
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate<'c>>,
     ) -> Option<Slot<'c>> {
-        if self.stopped() {
+        if self.stopped() || self.over_budget() {
             return None;
         }
         let mut candidate = candidates.next()?;

@@ -470,3 +470,35 @@ fn a_new_context_forgets_every_cached_outcome() {
         "asked the oracle again"
     );
 }
+
+#[test]
+fn a_query_budget_stops_the_list_where_the_sequential_run_stops() {
+    let list = || (0..30).map(|i| Candidate::text(format!("c{i}")));
+    for jobs in [1, 2, 4] {
+        // A limit on the count: three more queries, then the list ends unanswered.
+        let mut t = tester(jobs, |b| b == b"c20");
+        t.first_interesting(&mut cands(&["a", "b"]).into_iter());
+        t.set_budget(QueryBudget {
+            until: Some(5),
+            idle: None,
+        });
+        assert_eq!(t.first_interesting(&mut list()), None, "jobs={jobs}");
+        assert_eq!(t.stats().queries, 5, "jobs={jobs}");
+        assert!(t.over_budget());
+        // Idle queries count from each success: the winner at 20 is reached with a
+        // patience of 21, not with 20.
+        for (idle, found) in [(20, None), (21, Some(20))] {
+            let mut t = tester(jobs, |b| b == b"c20");
+            t.set_budget(QueryBudget {
+                until: None,
+                idle: Some(idle),
+            });
+            let got = t.first_interesting(&mut list()).map(|(i, _)| i);
+            assert_eq!(got, found, "jobs={jobs} idle={idle}");
+            assert_eq!(t.stats().queries, idle.min(21), "jobs={jobs}");
+            assert!(!t.over_budget() || found.is_none());
+            t.set_budget(QueryBudget::default());
+            assert!(!t.over_budget());
+        }
+    }
+}

@@ -26,8 +26,8 @@ mod text;
 
 pub use adapter::TesterList;
 pub use ddmin::ddmin;
-pub use onemin::onemin;
 pub use gallop::{gallop, GallopBudget};
+pub use onemin::onemin;
 pub use opdd::{opdd, opdd_fixpoint};
 pub use text::{reduce_text, reduce_text_until, reduce_units, split_bytes, split_lines, Reduced};
 

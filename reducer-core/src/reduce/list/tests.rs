@@ -340,7 +340,14 @@ fn gallop_reference(n: u8, pred: impl Fn(&[u8]) -> bool, budget: bool) -> (Vec<u
 
 #[test]
 fn gallop_tests_what_its_reference_tests() {
-    let needs: [&[u8]; 6] = [&[], &[0], &[63], &[3, 40], &[1, 2, 3, 60, 61], &[10, 20, 30]];
+    let needs: [&[u8]; 6] = [
+        &[],
+        &[0],
+        &[63],
+        &[3, 40],
+        &[1, 2, 3, 60, 61],
+        &[10, 20, 30],
+    ];
     for need in needs {
         for n in [1u8, 2, 16, 17, 33, 64, 100] {
             let pred = |c: &[u8]| need.iter().filter(|&&x| x < n).all(|x| c.contains(x));
@@ -363,7 +370,10 @@ fn gallop_tests_what_its_reference_tests() {
     }
     // One needed element among 64: the run before it goes in chunks of 1, 2, 4, … .
     let mut r = record(|c: &[u8]| c.contains(&3));
-    assert_eq!(gallop((0..64).collect(), &mut r, GallopBudget::Unbounded), vec![3]);
+    assert_eq!(
+        gallop((0..64).collect(), &mut r, GallopBudget::Unbounded),
+        vec![3]
+    );
     assert!(r.log.len() <= 24, "{} tests", r.log.len());
 }
 

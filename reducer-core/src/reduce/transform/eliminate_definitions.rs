@@ -235,6 +235,7 @@ mod tests {
         let v = View {
             tree: &tree,
             lang: &Toy,
+            kept: &[],
         };
         sites(&v)
             .iter()
@@ -276,6 +277,7 @@ mod tests {
         let v = View {
             tree: &tree,
             lang: &Toy,
+            kept: &[],
         };
         let s = StandIns::new(&v);
         use crate::testing::rule::*;

@@ -111,6 +111,7 @@ mod tests {
         let v = View {
             tree: &tree,
             lang: &Toy,
+            kept: &[],
         };
         sites(&v)
             .iter()

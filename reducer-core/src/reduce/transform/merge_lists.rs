@@ -103,6 +103,7 @@ mod tests {
         let v = View {
             tree: &tree,
             lang: &Toy,
+            kept: &[],
         };
         sites(&v)
             .iter()

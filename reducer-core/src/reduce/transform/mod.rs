@@ -205,7 +205,10 @@ pub const MAX_TOKENS: u32 = 40_000;
 /// for deletions, turned down valid renamings on C (a node that was replaced by a text
 /// before). After each success the text is re-parsed into a fresh tree, the sites are
 /// listed again, and the pass goes on at the index of the site that succeeded (those
-/// before it have failed already). Returns whether anything changed.
+/// before it have failed already), until the sites run out or the tester's query budget
+/// is spent ([`Tester::set_budget`]). Returns whether anything changed.
+///
+/// [`Tester::set_budget`]: crate::engine::tester::Tester::set_budget
 pub(crate) fn by_sites<T>(
     s: &mut Session<'_>,
     sites: &dyn Fn(&View<'_>) -> Vec<T>,
@@ -214,7 +217,7 @@ pub(crate) fn by_sites<T>(
     s.refresh();
     let mut changed = false;
     let mut start = 0;
-    while !s.stopped() && s.tree.tokens() <= MAX_TOKENS {
+    while !s.stopped() && !s.tester.over_budget() && s.tree.tokens() <= MAX_TOKENS {
         let list = sites(&s.view());
         if start >= list.len() {
             break;

@@ -1,0 +1,234 @@
+//! The default's schedule of transformation stages: stages that pay for themselves.
+//!
+//! After deletion and hoisting have reached their fixpoint, the transformations run in
+//! rounds, each stage followed by deletion again when it changed something, until a round
+//! changes nothing. Every query of these rounds is paid from a budget kept in queries:
+//!
+//! - **Opening balance**: a fifth of the queries the run has needed so far (the original's
+//!   check and the first deletion stage), so that rounds that find nothing cost at most
+//!   about 20 % more than deletion and hoisting alone; at least [`MIN_PROBE`] queries per
+//!   stage on small inputs.
+//! - **Earnings**: what a stage removes, itself or through the deletion that follows it,
+//!   pays into the balance [`PAYBACK`] times what deletion cost, times the share of the
+//!   text it removed (a stage that removes 1 % of the text after a deletion stage of 500
+//!   queries earns 160 queries); every query the stage and that deletion needed is paid out
+//!   of it. Small gains thus pay for a long search, on a small input as on a large one, and
+//!   stages that find nothing at all cost only the opening balance. A stage runs while the balance lasts, and gives
+//!   up once it has gone its share of the balance (the balance over the stages left in the
+//!   round) without finding anything. The rounds end when the balance is spent.
+//! - **Order**: within a round, stages not yet run come first, in the order given; the
+//!   others by the bytes per query they achieved so far in this run (what they removed,
+//!   with the deletion after them, over what they and that deletion cost), best first, as
+//!   C-Vise and Vulcan order their passes.
+//! - **Cost of a query**: a query is weighed by the mean oracle run time measured so far
+//!   (known from the original's check on): an oracle slower than [`FAST_ORACLE`] divides the
+//!   opening balance and the earnings by how many times slower it is, and all the rounds
+//!   together may never spend more than the run had spent before them times
+//!   [`MAX_SHARE`] ÷ the square of that slowness (at least once as many), so that with an
+//!   oracle of half a second or more the whole reduction costs at most about twice
+//!   deletion and hoisting. Oracle run times are wall times: on a loaded machine an oracle
+//!   is slower, and the budget tighter.
+//!
+//! The stages are whatever plans the caller gives: the schedule measures them from outside
+//! (queries and bytes), through the tester's query budget ([`Tester::set_budget`]).
+//!
+//! [`Tester::set_budget`]: crate::engine::tester::Tester::set_budget
+
+use super::algorithm::Plan;
+use super::AlgoOptions;
+use crate::engine::session::Session;
+use crate::engine::tester::QueryBudget;
+use std::time::Duration;
+
+/// The opening balance as a share of the queries needed before the rounds.
+pub const OPENING_SHARE: f64 = 0.2;
+
+/// The opening balance is at least this many queries per stage (before the oracle's
+/// slowness divides it), for small inputs.
+pub const MIN_PROBE: usize = 2;
+
+/// What removing the whole text would pay into the balance, in multiples of the queries
+/// needed before the rounds (with an oracle no slower than [`FAST_ORACLE`]); a stage earns
+/// the share it removed.
+pub const PAYBACK: f64 = 32.0;
+
+/// An oracle run at most this long counts as one query; a slower one as several.
+pub const FAST_ORACLE: Duration = Duration::from_millis(250);
+
+/// All the rounds together spend at most this many times the queries needed before them
+/// (divided by the square of the oracle's slowness, never below once).
+pub const MAX_SHARE: f64 = 4.0;
+
+/// What one stage achieved in this run, with the deletion runs after it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Record {
+    /// Times it ran.
+    runs: u32,
+    /// Queries it and the deletion after it needed.
+    queries: u64,
+    /// Bytes they removed.
+    bytes: u64,
+}
+
+impl Record {
+    /// Bytes per query so far; `None` before the first run.
+    fn rate(&self) -> Option<f64> {
+        (self.runs > 0).then(|| self.bytes as f64 / self.queries.max(1) as f64)
+    }
+}
+
+/// The budget of the rounds, in queries.
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    /// What is left to spend (may go below zero by the queries of runs already going).
+    balance: f64,
+    /// Queries that removing the whole text earns.
+    payback: f64,
+    /// The tester's query count at which every round stops.
+    until: u64,
+}
+
+impl Budget {
+    /// The budget of rounds of `stages` stages that start after `spent` queries, with
+    /// oracle runs of `mean` time on average.
+    fn new(spent: u64, mean: Duration, stages: usize) -> Budget {
+        let slowness = (mean.as_secs_f64() / FAST_ORACLE.as_secs_f64()).max(1.0);
+        let spent = spent.max(1);
+        let cap = spent as f64 * (MAX_SHARE / (slowness * slowness)).max(1.0);
+        let opening = (OPENING_SHARE * spent as f64).max((MIN_PROBE * stages) as f64);
+        Budget {
+            balance: opening / slowness,
+            payback: PAYBACK * spent as f64 / slowness,
+            until: spent + cap as u64,
+        }
+    }
+}
+
+/// Runs `stages` in rounds, each that changed something followed by `after`, until a round
+/// changes nothing or the budget is spent (one round with [`AlgoOptions::one_pass`]);
+/// returns whether anything changed.
+pub(super) fn run(s: &mut Session<'_>, o: &AlgoOptions, stages: &[Plan], after: &Plan) -> bool {
+    let stats = s.tester.stats();
+    let mean = stats.oracle_time / u32::try_from(stats.queries.max(1)).unwrap_or(u32::MAX);
+    let mut budget = Budget::new(stats.queries, mean, stages.len());
+    let mut records = vec![Record::default(); stages.len()];
+    let mut changed = false;
+    loop {
+        let round = round(s, o, stages, after, &mut records, &mut budget);
+        changed |= round;
+        if !round || o.one_pass || s.stopped() || budget.balance < 1.0 {
+            return changed;
+        }
+    }
+}
+
+/// One round: each stage once, in the order of [`order`], while the budget lasts.
+fn round(
+    s: &mut Session<'_>,
+    o: &AlgoOptions,
+    stages: &[Plan],
+    after: &Plan,
+    records: &mut [Record],
+    budget: &mut Budget,
+) -> bool {
+    let order = order(records);
+    let mut changed = false;
+    for (k, &i) in order.iter().enumerate() {
+        if s.stopped() || budget.balance < 1.0 || s.tester.stats().queries >= budget.until {
+            break;
+        }
+        let left = (order.len() - k) as f64;
+        let idle = (budget.balance / left).ceil().max(1.0) as u64;
+        let (queries, bytes) = (s.tester.stats().queries, s.tree.text().len());
+        let limit = (queries + budget.balance.ceil() as u64).min(budget.until);
+        let outer = s.tester.set_budget(QueryBudget {
+            until: Some(limit),
+            idle: Some(idle),
+        });
+        let stage_changed = stages[i].run(s, o);
+        s.tester.set_budget(QueryBudget {
+            until: Some(budget.until),
+            idle: None,
+        });
+        if stage_changed {
+            changed = true;
+            after.run(s, o);
+        }
+        s.tester.set_budget(outer);
+        let spent = s.tester.stats().queries - queries;
+        let removed = bytes.saturating_sub(s.tree.text().len()) as u64;
+        let r = &mut records[i];
+        r.runs += 1;
+        r.queries += spent;
+        r.bytes += removed;
+        budget.balance += budget.payback * removed as f64 / bytes.max(1) as f64 - spent as f64;
+    }
+    changed
+}
+
+/// The order of a round: stages not yet run first (in the given order), then the others
+/// by bytes per query, best first (ties in the given order).
+fn order(records: &[Record]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..records.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (ra, rb) = (records[a].rate(), records[b].rate());
+        match (ra, rb) {
+            (None, None) => std::cmp::Ordering::Equal,
+            (None, Some(_)) => std::cmp::Ordering::Less,
+            (Some(_), None) => std::cmp::Ordering::Greater,
+            (Some(x), Some(y)) => y.total_cmp(&x),
+        }
+    });
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(runs: u32, queries: u64, bytes: u64) -> Record {
+        Record {
+            runs,
+            queries,
+            bytes,
+        }
+    }
+
+    #[test]
+    fn stages_not_yet_run_come_first_then_the_best_yield() {
+        let records = [
+            record(1, 100, 10),
+            record(0, 0, 0),
+            record(2, 10, 50),
+            record(1, 40, 0),
+            record(1, 20, 2),
+        ];
+        assert_eq!(order(&records), vec![1, 2, 0, 4, 3]);
+    }
+
+    #[test]
+    fn ties_keep_the_given_order() {
+        let records = [record(1, 10, 0), record(0, 0, 0), record(1, 5, 0)];
+        assert_eq!(order(&records), vec![1, 0, 2]);
+    }
+
+    #[test]
+    fn a_slow_oracle_gets_a_tighter_budget() {
+        let fast = Budget::new(1000, Duration::from_millis(20), 5);
+        assert_eq!(fast.balance, 200.0);
+        assert_eq!(fast.payback, PAYBACK * 1000.0);
+        assert_eq!(fast.until, 5000);
+        let slow = Budget::new(1000, Duration::from_millis(500), 5);
+        assert_eq!(slow.balance, 100.0);
+        assert_eq!(slow.payback, PAYBACK * 1000.0 / 2.0);
+        assert_eq!(slow.until, 2000, "never more than deletion cost again");
+        let slower = Budget::new(1000, Duration::from_secs(2), 5);
+        assert_eq!(slower.until, 2000);
+        let small = Budget::new(10, Duration::from_millis(20), 5);
+        assert_eq!(
+            small.balance,
+            (MIN_PROBE * 5) as f64,
+            "small inputs still probe"
+        );
+    }
+}
