@@ -105,7 +105,6 @@ pub fn gallop<T: Clone>(
             Some(kept)
         });
         let found = test.first_interesting(&mut trials);
-        drop(trials);
         match found {
             Some(k) => {
                 let at = steps[k];
