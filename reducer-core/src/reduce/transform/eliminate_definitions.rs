@@ -231,16 +231,7 @@ mod tests {
 
     /// The candidates of `sites` on `src`, printed without whitespace.
     fn candidates(src: &str) -> Vec<String> {
-        let tree = Toy.parse(src).unwrap();
-        let v = View {
-            tree: &tree,
-            lang: &Toy,
-            kept: &[],
-        };
-        sites(&v)
-            .iter()
-            .map(|e| tree.print(e).split_whitespace().collect())
-            .collect()
+        super::super::toy_candidates(src, sites, "")
     }
 
     #[test]

@@ -95,25 +95,9 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::Toy;
-    use crate::Language;
 
     fn candidates(src: &str) -> Vec<String> {
-        let tree = Toy.parse(src).unwrap();
-        let v = View {
-            tree: &tree,
-            lang: &Toy,
-            kept: &[],
-        };
-        sites(&v)
-            .iter()
-            .map(|e| {
-                tree.print(e)
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect()
+        super::super::toy_candidates(src, sites, " ")
     }
 
     #[test]

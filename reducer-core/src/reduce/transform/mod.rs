@@ -363,6 +363,32 @@ pub(crate) fn fresh_name(
         .find(|n| !used.contains(n) && accepted_by(view, rules, n))
 }
 
+/// The candidates `sites` makes on the Toy program `src`, each printed with its words joined
+/// by `sep` (the reference lists of the compound edits' tests).
+#[cfg(test)]
+pub(crate) fn toy_candidates(
+    src: &str,
+    sites: fn(&View<'_>) -> Vec<EditSet>,
+    sep: &str,
+) -> Vec<String> {
+    use crate::Language;
+    let tree = crate::testing::Toy.parse(src).unwrap();
+    let v = View {
+        tree: &tree,
+        lang: &crate::testing::Toy,
+        kept: &[],
+    };
+    sites(&v)
+        .iter()
+        .map(|e| {
+            tree.print(e)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(sep)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
