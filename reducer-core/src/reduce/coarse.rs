@@ -42,10 +42,8 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
         if !s.tree.is_live(node) {
             continue;
         }
+        // `list_groups` leaves out elements that overlap a kept region.
         for group in list_groups(s, node) {
-            // Elements that overlap a kept region are not the pass's to delete.
-            let view = s.view();
-            let group: Vec<_> = group.into_iter().filter(|&n| !view.protected(n)).collect();
             if group.len() >= MIN_LIST && !s.stopped() {
                 let items = group.into_iter().map(|n| (n, Subst::Delete)).collect();
                 reduce_nodes(s, items, ListAlgorithm::Gallop, &o.dd, false);
