@@ -39,13 +39,14 @@ pub enum Plan {
         /// What follows a step that changed something.
         after: Box<Plan>,
     },
-    /// The stages (each a [`Plan::Stage`]) in rounds as [`Plan::Round`] does, but each
-    /// query paid from a budget that what the stages remove replenishes, and the stages
-    /// ordered by what they yielded so far (see [`schedule`]). The default's rounds.
+    /// The stages in rounds as [`Plan::Round`] does, but each query paid from a budget
+    /// that what the stages remove replenishes, and the stages ordered by what they
+    /// yielded so far (see [`schedule`]). The default's rounds.
     Scheduled {
         /// The stages.
-        stages: Vec<Plan>,
-        /// What follows a stage that changed something.
+        stages: Vec<ScheduledStage>,
+        /// What follows a stage that changed something, if the stage's changes can make
+        /// room for it.
         after: Box<Plan>,
     },
     /// The plan, shown under a stage name while it runs (progress only, no statistics of
@@ -86,6 +87,16 @@ impl Plan {
     }
 }
 
+/// A stage of [`Plan::Scheduled`].
+pub struct ScheduledStage {
+    /// What it runs (a [`Plan::Stage`]).
+    pub plan: Plan,
+    /// Whether its changes can let deletion remove what it could not before, so that the
+    /// deletion stage follows a run that changed something (false for a stage that only
+    /// renames and shortens tokens).
+    pub deletion_after: bool,
+}
+
 fn repeated(plan: Plan) -> Plan {
     Plan::Repeat(Box::new(plan))
 }
@@ -111,6 +122,18 @@ fn deletion() -> Plan {
             Box::new(fixpoint(Plan::Pass(hoist::hoist_pass))),
         ),
     ]))
+}
+
+/// pardis-hybrid to its fixpoint: the deletion that follows a transformation in the
+/// default's rounds. Hoisting is left out there: subtree replacement, one of the stages,
+/// replaces a node by a smaller compatible subtree too, and under the rounds' budget, where
+/// hoisting after every stage cost as many queries again as the stage itself and rarely
+/// removed anything (`docs/benchmarks.md`).
+fn deletion_without_hoisting() -> Plan {
+    Plan::Named(
+        "deletion",
+        Box::new(fixpoint(Plan::Pass(pardis::hybrid_pass))),
+    )
 }
 
 /// The stage name of [`Plan::Tidy`].
@@ -188,7 +211,7 @@ macro_rules! algorithms {
 
 algorithms! {
     Default = "pardis-hybrid+hoist+transform":
-        "default: pardis-hybrid+hoist, then rounds of the transformations below but enumerate-windows, each followed by pardis-hybrid+hoist again, best yield first, while what they remove pays for their queries (a coarse deletion of long lists first)",
+        "default: pardis-hybrid+hoist, then rounds of the transformations below but enumerate-windows, each followed by pardis-hybrid again, best yield first, while what they remove pays for their queries (a coarse deletion of long lists first)",
     EveryTransform = "pardis-hybrid+hoist+transform-all":
         "the previous default: as the default, but every transformation in a fixed order and to its end, until a whole round changes nothing",
     Deletion = "pardis-hybrid+hoist":
@@ -263,6 +286,15 @@ impl Algorithm {
         })
     }
 
+    /// Whether what this transformation changes can let deletion remove what it could not
+    /// before. Canonicalisation cannot: renaming every occurrence of a name at once and
+    /// shortening literals and comments keep the tree's shape and every name's uses, so a
+    /// deletion that failed before it fails after it too (unless the test looks at names
+    /// or literals, which the next round's deletion still sees).
+    pub fn makes_room_for_deletion(self) -> bool {
+        self != Algorithm::Canonicalize
+    }
+
     /// What it runs.
     pub fn plan(self) -> Plan {
         use Algorithm::*;
@@ -276,8 +308,15 @@ impl Algorithm {
                 // Rounds of transformations while they pay (the deletion stage has reached
                 // its fixpoint after each of them already).
                 Plan::Scheduled {
-                    stages: default_stages(),
-                    after: Box::new(stage("deletion", deletion())),
+                    stages: default_stages()
+                        .into_iter()
+                        .zip(DEFAULT_TRANSFORMS)
+                        .map(|(plan, t)| ScheduledStage {
+                            plan,
+                            deletion_after: t.makes_room_for_deletion(),
+                        })
+                        .collect(),
+                    after: Box::new(stage("deletion", deletion_without_hoisting())),
                 },
                 Plan::Tidy,
             ]),

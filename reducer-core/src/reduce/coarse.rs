@@ -17,6 +17,13 @@
 //! rate at best ([`GallopBudget::OneTestPerElement`]): about log₂ n tests on a list whose
 //! elements are all needed. It runs once, at the start of the deletion stage.
 //!
+//! Before it minimises the lists under a node, it tries deleting the one element of a list
+//! there (of any length) that holds more than half of the tree's tokens, if there is one: a
+//! large input that pads a small one with a single big item (a module wrapped in one
+//! function, one huge definition) loses it in one test, where galloping inside that item
+//! would cost log₂ of its length. Along the path of such elements that is at most one test
+//! per level, and none on a unit of many top-level declarations.
+//!
 //! [`gallop`]: crate::reduce::list::gallop
 //! [`GallopBudget::OneTestPerElement`]: crate::reduce::list::GallopBudget::OneTestPerElement
 
@@ -25,7 +32,7 @@ use super::perses::list_groups;
 use super::AlgoOptions;
 use crate::engine::session::Session;
 use crate::reduce::list::ListAlgorithm;
-use crate::syntax::tree::Subst;
+use crate::syntax::tree::{EditSet, NodeId, Subst};
 use std::collections::VecDeque;
 
 /// The shortest list the pass minimises: shorter ones are left to Pardis.
@@ -43,7 +50,12 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
             continue;
         }
         // `list_groups` leaves out elements that overlap a kept region.
-        for group in list_groups(s, node) {
+        for mut group in list_groups(s, node) {
+            if let Some(k) = dominant(s, &group) {
+                if !s.stopped() && s.try_edits(EditSet::deleting([group[k]])) {
+                    group.remove(k);
+                }
+            }
             if group.len() >= MIN_LIST && !s.stopped() {
                 let items = group.into_iter().map(|n| (n, Subst::Delete)).collect();
                 reduce_nodes(s, items, ListAlgorithm::Gallop, &o.dd, false);
@@ -52,6 +64,14 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
         queue.extend(s.tree.children(node));
     }
     s.tree.tokens() < before
+}
+
+/// The element of `group` that holds more than half of the tree's tokens, if one does.
+fn dominant(s: &Session<'_>, group: &[NodeId]) -> Option<usize> {
+    let total = u64::from(s.tree.tokens());
+    group
+        .iter()
+        .position(|&n| 2 * u64::from(s.tree.weight(n)) > total)
 }
 
 #[cfg(test)]
@@ -108,6 +128,26 @@ mod tests {
         // Short lists are left alone.
         let (seen, _) = run(&calls(15), everything, 1);
         assert!(seen.is_empty());
+    }
+
+    #[test]
+    fn an_element_holding_most_of_the_tree_goes_in_one_test() {
+        let inner: String = (0..40).map(|i| format!("g({i}); ")).collect();
+        let src = format!("f(0);\n{{ {inner}}}\nf(1);\n");
+        fn needs_f1(t: &str) -> bool {
+            t.contains("f(1);")
+        }
+        let (seen, out) = run(&src, needs_f1, 1);
+        assert_eq!(squeezed(&out), "f(0);f(1);");
+        assert_eq!(seen.len(), 1, "{seen:#?}");
+        // Needed, it costs that one test, and its list is minimised as before.
+        fn needs_g7(t: &str) -> bool {
+            t.contains("g(7);")
+        }
+        let (seen, out) = run(&src, needs_g7, 1);
+        assert_eq!(squeezed(&out), "f(0);{g(7);}f(1);");
+        assert_eq!(squeezed(&seen[0]), "f(0);f(1);");
+        assert!(seen[1..].iter().all(|t| t.contains('{')));
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub mod transform;
 
 use crate::engine::session::Session;
 use crate::reduce::list::DdOptions;
-pub use algorithm::{Algorithm, Pass, Plan, Transform, DEFAULT_TRANSFORMS};
+pub use algorithm::{Algorithm, Pass, Plan, ScheduledStage, Transform, DEFAULT_TRANSFORMS};
 use std::fmt;
 use std::sync::Arc;
 

@@ -1,8 +1,9 @@
 //! The default's schedule of transformation stages: stages that pay for themselves.
 //!
 //! After deletion and hoisting have reached their fixpoint, the transformations run in
-//! rounds, each stage followed by deletion again when it changed something, until a round
-//! changes nothing. Every query of these rounds is paid from a budget kept in queries:
+//! rounds, each stage followed by deletion (without hoisting) when it changed something (unless its
+//! changes cannot make room for a deletion: [`ScheduledStage::deletion_after`]), until a
+//! round changes nothing. Every query of these rounds is paid from a budget kept in queries:
 //!
 //! - **Opening balance**: a fifth of the queries the run has needed so far (the original's
 //!   check and the first deletion stage), so that rounds that find nothing cost at most
@@ -11,11 +12,12 @@
 //! - **Earnings**: what a stage removes, itself or through the deletion that follows it,
 //!   pays into the balance [`PAYBACK`] times what deletion cost, times the share of the
 //!   text it removed (a stage that removes 1 % of the text after a deletion stage of 500
-//!   queries earns 160 queries); every query the stage and that deletion needed is paid out
-//!   of it. Small gains thus pay for a long search, on a small input as on a large one, and
-//!   stages that find nothing at all cost only the opening balance. A stage runs while the balance lasts, and gives
-//!   up once it has gone its share of the balance (the balance over the stages left in the
-//!   round) without finding anything. The rounds end when the balance is spent.
+//!   queries earns 40 queries); every query the stage and that deletion needed is paid out
+//!   of it. The balance holds at most [`MAX_BALANCE`] times the opening balance, so that one
+//!   large removal does not pay for every later search. Stages that find nothing at all
+//!   cost only the opening balance. A stage runs while the balance lasts, and gives up once
+//!   it has gone its share of the balance (the balance over the stages left in the round)
+//!   without finding anything. The rounds end when the balance is spent.
 //! - **Order**: within a round, stages not yet run come first, in the order given; the
 //!   others by the bytes per query they achieved so far in this run (what they removed,
 //!   with the deletion after them, over what they and that deletion cost), best first, as
@@ -33,8 +35,9 @@
 //! (queries and bytes), through the tester's query budget ([`Tester::set_budget`]).
 //!
 //! [`Tester::set_budget`]: crate::engine::tester::Tester::set_budget
+//! [`ScheduledStage::deletion_after`]: super::algorithm::ScheduledStage::deletion_after
 
-use super::algorithm::Plan;
+use super::algorithm::{Plan, ScheduledStage};
 use super::AlgoOptions;
 use crate::engine::session::Session;
 use crate::engine::tester::QueryBudget;
@@ -50,7 +53,12 @@ pub const MIN_PROBE: usize = 2;
 /// What removing the whole text would pay into the balance, in multiples of the queries
 /// needed before the rounds (with an oracle no slower than [`FAST_ORACLE`]); a stage earns
 /// the share it removed.
-pub const PAYBACK: f64 = 32.0;
+pub const PAYBACK: f64 = 8.0;
+
+/// The balance never holds more than this many times the opening balance: a large removal
+/// (splicing a namespace away, dropping a unit's line markers) pays for the stages after it,
+/// but not for every long search of the rest of the run.
+pub const MAX_BALANCE: f64 = 5.0;
 
 /// An oracle run at most this long counts as one query; a slower one as several.
 pub const FAST_ORACLE: Duration = Duration::from_millis(250);
@@ -86,6 +94,8 @@ struct Budget {
     payback: f64,
     /// The tester's query count at which every round stops.
     until: u64,
+    /// The most the balance may hold.
+    most: f64,
 }
 
 impl Budget {
@@ -95,19 +105,32 @@ impl Budget {
         let slowness = (mean.as_secs_f64() / FAST_ORACLE.as_secs_f64()).max(1.0);
         let spent = spent.max(1);
         let cap = spent as f64 * (MAX_SHARE / (slowness * slowness)).max(1.0);
-        let opening = (OPENING_SHARE * spent as f64).max((MIN_PROBE * stages) as f64);
+        let opening = (OPENING_SHARE * spent as f64).max((MIN_PROBE * stages) as f64) / slowness;
         Budget {
-            balance: opening / slowness,
+            balance: opening,
             payback: PAYBACK * spent as f64 / slowness,
             until: spent + cap as u64,
+            most: MAX_BALANCE * opening,
         }
+    }
+
+    /// Settles a stage's run: `spent` queries paid out, the share `removed` of `before` bytes
+    /// paid in; the balance never goes above [`MAX_BALANCE`] times the opening.
+    fn settle(&mut self, spent: u64, removed: u64, before: usize) {
+        let earned = self.payback * removed as f64 / before.max(1) as f64;
+        self.balance = (self.balance + earned - spent as f64).min(self.most);
     }
 }
 
-/// Runs `stages` in rounds, each that changed something followed by `after`, until a round
-/// changes nothing or the budget is spent (one round with [`AlgoOptions::one_pass`]);
-/// returns whether anything changed.
-pub(super) fn run(s: &mut Session<'_>, o: &AlgoOptions, stages: &[Plan], after: &Plan) -> bool {
+/// Runs `stages` in rounds, each that changed something followed by `after` (where it can
+/// make room for it), until a round changes nothing or the budget is spent (one round with
+/// [`AlgoOptions::one_pass`]); returns whether anything changed.
+pub(super) fn run(
+    s: &mut Session<'_>,
+    o: &AlgoOptions,
+    stages: &[ScheduledStage],
+    after: &Plan,
+) -> bool {
     let stats = s.tester.stats();
     let mean = stats.oracle_time / u32::try_from(stats.queries.max(1)).unwrap_or(u32::MAX);
     let mut budget = Budget::new(stats.queries, mean, stages.len());
@@ -126,7 +149,7 @@ pub(super) fn run(s: &mut Session<'_>, o: &AlgoOptions, stages: &[Plan], after: 
 fn round(
     s: &mut Session<'_>,
     o: &AlgoOptions,
-    stages: &[Plan],
+    stages: &[ScheduledStage],
     after: &Plan,
     records: &mut [Record],
     budget: &mut Budget,
@@ -145,14 +168,16 @@ fn round(
             until: Some(limit),
             idle: Some(idle),
         });
-        let stage_changed = stages[i].run(s, o);
+        let stage_changed = stages[i].plan.run(s, o);
         s.tester.set_budget(QueryBudget {
             until: Some(budget.until),
             idle: None,
         });
         if stage_changed {
             changed = true;
-            after.run(s, o);
+            if stages[i].deletion_after {
+                after.run(s, o);
+            }
         }
         s.tester.set_budget(outer);
         let spent = s.tester.stats().queries - queries;
@@ -161,7 +186,7 @@ fn round(
         r.runs += 1;
         r.queries += spent;
         r.bytes += removed;
-        budget.balance += budget.payback * removed as f64 / bytes.max(1) as f64 - spent as f64;
+        budget.settle(spent, removed, bytes);
     }
     changed
 }
@@ -230,5 +255,23 @@ mod tests {
             (MIN_PROBE * 5) as f64,
             "small inputs still probe"
         );
+    }
+
+    #[test]
+    fn removals_pay_in_up_to_a_ceiling() {
+        let mut b = Budget::new(1000, Duration::from_millis(20), 5);
+        // 1 % of the text for 30 queries: earns PAYBACK × 1000 × 1 % = 80.
+        b.settle(30, 10, 1000);
+        assert_eq!(b.balance, 200.0 + 80.0 - 30.0);
+        // Nothing found: the queries are paid out.
+        b.settle(100, 0, 990);
+        assert_eq!(b.balance, 150.0);
+        // Half the text: the balance stops at MAX_BALANCE × the opening.
+        b.settle(10, 495, 990);
+        assert_eq!(b.balance, MAX_BALANCE * 200.0);
+        // A slow oracle: the ceiling is of its smaller opening.
+        let mut slow = Budget::new(1000, Duration::from_millis(500), 5);
+        slow.settle(0, 500, 1000);
+        assert_eq!(slow.balance, MAX_BALANCE * 100.0);
     }
 }
