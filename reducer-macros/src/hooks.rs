@@ -1,6 +1,5 @@
 //! Routing the generated pest parser through `reducer_core::runtime::record`: every
-//! `state.rule(Rule::x, f)`, `state.sequence(f)`, `state.lookahead(b, f)` and
-//! `state.match_string(s)` call in the
+//! `state.rule(Rule::x, f)`, `state.sequence(f)` and `state.lookahead(b, f)` call in the
 //! code pest's generator wrote becomes a call of the hook of the same name (with the rule's
 //! id after the rule), so that a parse can build the tree as it goes instead of queueing
 //! pest's tokens. With no recording active the hooks only pass the call on, so the parser
@@ -50,8 +49,7 @@ pub fn route(code: TokenStream, routing: &Routing<'_>) -> TokenStream {
         if let (Some(TokenTree::Ident(method)), Some(TokenTree::Group(args))) =
             (tokens.get(i + 2), tokens.get(i + 3))
         {
-            let hooked = ["rule", "sequence", "lookahead", "match_string"]
-                .contains(&method.to_string().as_str());
+            let hooked = ["rule", "sequence", "lookahead"].contains(&method.to_string().as_str());
             if hooked
                 && is_ident(&tokens[i], "state")
                 && matches!(&tokens[i + 1], TokenTree::Punct(p) if p.as_char() == '.')
@@ -127,7 +125,7 @@ mod tests {
         let code = quote! {
             pub fn r#a(state: S) -> R {
                 state.rule(Rule::r#a, |state| state.sequence(|state| {
-                    state.lookahead(false, |state| self::r#b(state)).and_then(|state| state.optional(|state| state.rule(Rule::EOI, |state| state.end_of_input()))).and_then(|state| state.match_string("x"))
+                    state.lookahead(false, |state| self::r#b(state)).and_then(|state| state.optional(|state| state.rule(Rule::EOI, |state| state.end_of_input())))
                 }))
             }
             pub fn r#record(state: S) -> R {
@@ -148,7 +146,7 @@ mod tests {
         let expected = quote! {
             pub fn r#a(state: S) -> R {
                 ::reducer_core::runtime::record::rule(state, Rule::r#a, 0u16, |state| ::reducer_core::runtime::record::sequence(state, true, |state| {
-                    ::reducer_core::runtime::record::lookahead(state, false, |state| self::r#b(state)).and_then(|state| state.optional(|state| ::reducer_core::runtime::record::rule(state, Rule::EOI, 7u16, |state| state.end_of_input()))).and_then(|state| ::reducer_core::runtime::record::match_string(state, "x"))
+                    ::reducer_core::runtime::record::lookahead(state, false, |state| self::r#b(state)).and_then(|state| state.optional(|state| ::reducer_core::runtime::record::rule(state, Rule::EOI, 7u16, |state| state.end_of_input())))
                 }))
             }
             pub fn r#record(state: S) -> R {

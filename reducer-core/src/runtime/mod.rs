@@ -131,7 +131,9 @@ fn parse_whole<G: PestGrammar>(text: &str) -> Result<Tree, ParseError> {
         Err(e) if text.len() > DETAIL_LIMIT => return Err(parse_error::<G>(text, e)),
         // Small inputs: parse again with pest's error detail for the expected literals.
         Err(e) => {
-            let again = record::with_error_detail(|| G::parse(start, text));
+            pest::set_error_detail(true);
+            let again = G::parse(start, text);
+            pest::set_error_detail(false);
             return Err(parse_error::<G>(text, again.err().unwrap_or(e)));
         }
     };

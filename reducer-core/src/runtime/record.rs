@@ -9,35 +9,11 @@
 //! queued: a rule opens and closes where pest would push its start and end tokens (outside
 //! lookaheads and atomic rules), and a rule or sequence that fails rolls the builder back
 //! exactly as pest truncates its queue. The tree is the one pest's tokens give, with no queue.
-//! With no recording active the hooks only pass the call on, after reading one global
-//! counter (no thread-local).
-//!
-//! `state.match_string(…)` goes through [`match_string`] too: a literal whose first byte is
-//! not the input's next byte fails there without pest's call (most literals tried fail so),
-//! unless pest is collecting error detail ([`with_error_detail`]).
+//! With no recording active the hooks only pass the call on.
 
 use crate::syntax::tree::{Mark, RuleId, TreeBuilder};
 use pest::{Atomicity, ParseResult, ParserState, RuleType};
 use std::cell::{Cell, RefCell};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
-/// Number of recordings active on all threads: while it is 0 the hooks touch no
-/// thread-local state.
-static RECORDINGS: AtomicUsize = AtomicUsize::new(0);
-
-/// Number of parses running with pest's error detail on (see [`with_error_detail`]).
-static DETAILED: AtomicUsize = AtomicUsize::new(0);
-
-/// Runs `f` with pest's error detail on: pest then records every literal it tries, so
-/// [`match_string`] leaves each one to pest.
-pub fn with_error_detail<T>(f: impl FnOnce() -> T) -> T {
-    DETAILED.fetch_add(1, Relaxed);
-    pest::set_error_detail(true);
-    let result = f();
-    pest::set_error_detail(false);
-    DETAILED.fetch_sub(1, Relaxed);
-    result
-}
 
 /// What the hooks keep per thread.
 struct Recorder {
@@ -70,7 +46,6 @@ impl Recording {
             *r.builder.borrow_mut() = Some(builder);
             r.lookahead.set(0);
         });
-        RECORDINGS.fetch_add(1, Relaxed);
         Recording(())
     }
 
@@ -85,14 +60,13 @@ impl Recording {
 impl Drop for Recording {
     fn drop(&mut self) {
         RECORDER.with(|r| r.builder.borrow_mut().take());
-        RECORDINGS.fetch_sub(1, Relaxed);
     }
 }
 
 /// Runs `f` on the builder if a recording is active and pest would queue tokens at this
 /// point of the parse (outside lookaheads; `atomic`: inside an atomic rule).
 fn with_builder<T>(atomic: bool, f: impl FnOnce(&mut TreeBuilder<'static>) -> T) -> Option<T> {
-    if atomic || RECORDINGS.load(Relaxed) == 0 {
+    if atomic {
         return None;
     }
     RECORDER.with(|r| {
@@ -167,34 +141,10 @@ pub fn lookahead<'i, R: RuleType, F>(
 where
     F: FnOnce(Box<ParserState<'i, R>>) -> ParseResult<Box<ParserState<'i, R>>>,
 {
-    // Counted on this thread whenever a recording may be active: a recording on this thread
-    // is active from before its parse starts until after it ends.
-    let counted = RECORDINGS.load(Relaxed) > 0;
-    if counted {
-        RECORDER.with(|r| r.lookahead.set(r.lookahead.get() + 1));
-    }
+    RECORDER.with(|r| r.lookahead.set(r.lookahead.get() + 1));
     let result = state.lookahead(is_positive, f);
-    if counted {
-        RECORDER.with(|r| r.lookahead.set(r.lookahead.get() - 1));
-    }
+    RECORDER.with(|r| r.lookahead.set(r.lookahead.get() - 1));
     result
-}
-
-/// `state.match_string(string)`. pest fails a literal without moving or recording anything
-/// when error detail is off; so does this hook when the first byte differs.
-#[inline]
-pub fn match_string<'i, R: RuleType>(
-    state: Box<ParserState<'i, R>>,
-    string: &str,
-) -> ParseResult<Box<ParserState<'i, R>>> {
-    if let Some(&first) = string.as_bytes().first() {
-        let at = state.position();
-        let next = at.span(at).get_input().as_bytes().get(at.pos());
-        if next != Some(&first) && DETAILED.load(Relaxed) == 0 {
-            return Err(state);
-        }
-    }
-    state.match_string(string)
 }
 
 #[cfg(test)]
@@ -256,7 +206,7 @@ mod tests {
                     .and_then(|s| {
                         s.repeat(|s| {
                             sequence(s, true, |s| {
-                                match_string(s, ",")
+                                s.match_string(",")
                                     .and_then(skip)
                                     .and_then(item)
                                     .and_then(skip)
@@ -274,11 +224,11 @@ mod tests {
                     .and_then(skip)
                     .and_then(word)
                     .and_then(skip)
-                    .and_then(|s| match_string(s, "!"))
+                    .and_then(|s| s.match_string("!"))
             })
             .or_else(|s| {
                 sequence(s, true, |s| {
-                    word(s).and_then(skip).and_then(|s| match_string(s, "?"))
+                    word(s).and_then(skip).and_then(|s| s.match_string("?"))
                 })
             })
             .or_else(group)
@@ -292,7 +242,7 @@ mod tests {
     fn group(state: State<'_>) -> Parsed<'_> {
         rule(state, R::group, 2, |s| {
             sequence(s, true, |s| {
-                match_string(s, "(")
+                s.match_string("(")
                     .and_then(skip)
                     .and_then(|s| {
                         s.repeat(|s| {
@@ -304,12 +254,12 @@ mod tests {
                             })
                         })
                     })
-                    .and_then(|s| match_string(s, ")"))
+                    .and_then(|s| s.match_string(")"))
             })
         })
     }
     fn sep(state: State<'_>) -> Parsed<'_> {
-        rule(state, R::sep, 3, |s| match_string(s, ";"))
+        rule(state, R::sep, 3, |s| s.match_string(";"))
     }
     fn word(state: State<'_>) -> Parsed<'_> {
         rule(state, R::word, 4, |s| {
