@@ -118,7 +118,7 @@ fn parse_only(grammars: &[Grammar<'_>], args: &Args) -> Exit {
                 continue;
             }
         };
-        let checked = decode(path, bytes, lang.name()).and_then(|t| parse_check(lang, path, &t));
+        let checked = decode(path, bytes, lang.name()).and_then(|t| parse_check(lang, path, t));
         match checked {
             Ok(report) => outln!("{}", report.line(path)),
             Err(msg) => {

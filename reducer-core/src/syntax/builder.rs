@@ -1,6 +1,6 @@
 //! Building a [`Tree`] from a parser's stream of rule open/close events.
 
-use super::tree::{Derivation, Node, NodeId, RuleId, Tree, NONE};
+use super::tree::{Derivation, NodeId, Nodes, RuleId, Tree, NONE};
 use crate::syntax::tokens::TokenCounter;
 use rustc_hash::FxHashMap;
 
@@ -29,7 +29,7 @@ pub struct Mark {
 pub struct TreeBuilder<'r> {
     rules: &'r [crate::syntax::language::RuleInfo],
     source: Box<str>,
-    nodes: Vec<Node>,
+    nodes: Nodes,
     open: Vec<Open>,
     /// Depth of events nested inside a token rule or a hidden rule (ignored).
     skip_depth: usize,
@@ -47,7 +47,7 @@ impl<'r> TreeBuilder<'r> {
         TreeBuilder {
             rules,
             source: source.into(),
-            nodes: Vec::new(),
+            nodes: Nodes::with_capacity(0),
             open: Vec::new(),
             skip_depth: 0,
             top: Vec::new(),
@@ -66,7 +66,7 @@ impl<'r> TreeBuilder<'r> {
         let id = self.nodes.len() as NodeId;
         let parent = match self.open.last_mut() {
             Some(o) => {
-                if pos > o.cursor && !self.rules[self.nodes[o.id as usize].rule as usize].token {
+                if pos > o.cursor && !self.rules[self.nodes.rule(o.id) as usize].token {
                     o.weight += self
                         .counter
                         .count(&self.source[o.cursor as usize..pos as usize]);
@@ -76,8 +76,7 @@ impl<'r> TreeBuilder<'r> {
             }
             None => NONE,
         };
-        self.nodes
-            .push(Node::new(rule, info.derivation, parent, pos));
+        self.nodes.push(rule, info.derivation, parent, pos);
         self.open.push(Open {
             id,
             cursor: pos,
@@ -104,19 +103,16 @@ impl<'r> TreeBuilder<'r> {
             cursor,
             mut weight,
         } = self.open.pop().expect("close without open");
-        let is_token = self.rules[self.nodes[id as usize].rule as usize].token;
+        let is_token = self.rules[self.nodes.rule(id) as usize].token;
         if is_token {
-            weight = u32::from(pos > self.nodes[id as usize].span_start);
+            weight = u32::from(pos > self.nodes.span_start(id));
         } else if pos > cursor {
             weight += self
                 .counter
                 .count(&self.source[cursor as usize..pos as usize]);
         }
         let desc_end = self.nodes.len() as NodeId;
-        let node = &mut self.nodes[id as usize];
-        node.span_end = pos;
-        node.weight = weight;
-        node.desc_end = desc_end;
+        self.nodes.close(id, pos, weight, desc_end);
         match self.open.last_mut() {
             Some(parent) => {
                 parent.weight += weight;
@@ -152,7 +148,7 @@ impl<'r> TreeBuilder<'r> {
     fn token_open(&self) -> bool {
         self.open
             .last()
-            .is_some_and(|o| self.rules[self.nodes[o.id as usize].rule as usize].token)
+            .is_some_and(|o| self.rules[self.nodes.rule(o.id) as usize].token)
     }
 
     /// Finishes the tree. If the events did not produce exactly one top-level node covering
@@ -160,10 +156,7 @@ impl<'r> TreeBuilder<'r> {
     pub fn finish(mut self, root_rule: RuleId) -> Tree {
         assert!(self.open.is_empty(), "unclosed rule");
         let len = self.source.len() as u32;
-        let single = self.top.len() == 1 && {
-            let n = &self.nodes[self.top[0] as usize];
-            n.span_start == 0 && n.span_end == len
-        };
+        let single = self.top.len() == 1 && { self.nodes.span(self.top[0]) == (0, len) };
         let root = if single {
             self.top[0]
         } else {
@@ -171,9 +164,8 @@ impl<'r> TreeBuilder<'r> {
             let mut cursor = 0;
             let mut weight = 0;
             for &t in &self.top {
-                let n = &mut self.nodes[t as usize];
-                n.parent = id;
-                let (s, e, w) = (n.span_start, n.span_end, n.weight);
+                self.nodes.set_parent(t, id);
+                let ((s, e), w) = (self.nodes.span(t), self.nodes.weight(t));
                 if s > cursor {
                     weight += self
                         .counter
@@ -185,14 +177,11 @@ impl<'r> TreeBuilder<'r> {
             if len > cursor {
                 weight += self.counter.count(&self.source[cursor as usize..]);
             }
-            let mut root = Node::new(root_rule, Derivation::Regular, NONE, 0);
-            root.span_end = len;
-            root.weight = weight;
-            root.desc_end = id + 1;
-            self.nodes.push(root);
+            self.nodes.push(root_rule, Derivation::Regular, NONE, 0);
+            self.nodes.close(id, len, weight, id + 1);
             id
         };
-        self.nodes.shrink_to_fit();
+        self.nodes.seal();
         Tree {
             source: self.source,
             nodes: self.nodes,

@@ -102,11 +102,11 @@ impl Tree {
         let mut order: Vec<(NodeId, &Subst)> = edits.iter().collect();
         order.sort_by_key(|&(n, _)| self.depth(n));
         for (node, subst) in order {
-            if self.nodes[node as usize].has(DEAD) {
+            if self.nodes.has(node, DEAD) {
                 continue;
             }
-            let old = self.nodes[node as usize].weight;
-            let parent = self.nodes[node as usize].parent;
+            let old = self.nodes.weight(node);
+            let parent = self.nodes.parent(node);
             let new = match subst {
                 Subst::Keep => continue,
                 // The slot prints nothing from now on, as a gap (see `Tree::is_gap`).
@@ -117,30 +117,29 @@ impl Tree {
                 Subst::Text(t) => {
                     self.kill_below(node, NONE);
                     let w = self.counter.count(t);
-                    self.nodes[node as usize].weight = w;
+                    self.nodes.set_weight(node, w);
                     w
                 }
                 Subst::Hoist(by) => {
                     let by = *by;
-                    if self.nodes[by as usize].has(DEAD) {
+                    if self.nodes.has(by, DEAD) {
                         continue;
                     }
                     self.kill_subtree(node, by);
-                    let derivation = self.nodes[node as usize].derivation();
+                    let derivation = self.nodes.derivation(node);
                     let slot_rule = self.slot_rule(node);
-                    if slot_rule == self.nodes[by as usize].rule {
+                    if slot_rule == self.nodes.rule(by) {
                         self.slot_rules.remove(&by);
                     } else {
                         self.slot_rules.insert(by, slot_rule);
                     }
-                    let b = &mut self.nodes[by as usize];
-                    b.parent = parent;
-                    b.set_derivation(derivation);
-                    b.weight
+                    self.nodes.set_parent(by, parent);
+                    self.nodes.set_derivation(by, derivation);
+                    self.nodes.weight(by)
                 }
             };
             self.state.insert(node, subst.clone());
-            self.nodes[node as usize].set(EDITED, true);
+            self.nodes.set(node, EDITED, true);
             self.touch(node);
             if node == self.root {
                 if let Subst::Hoist(by) = subst {
@@ -153,9 +152,9 @@ impl Tree {
 
     /// Marks `node` and its ancestors as no longer printing their source span.
     fn touch(&mut self, mut node: NodeId) {
-        while node != NONE && self.nodes[node as usize].has(PRISTINE) {
-            self.nodes[node as usize].set(PRISTINE, false);
-            node = self.nodes[node as usize].parent;
+        while node != NONE && self.nodes.has(node, PRISTINE) {
+            self.nodes.set(node, PRISTINE, false);
+            node = self.nodes.parent(node);
         }
     }
 
@@ -166,7 +165,7 @@ impl Tree {
             // The root added around the top-level nodes holds them all, but not by id range.
             return !sorted.is_empty();
         }
-        let end = self.nodes[n as usize].desc_end;
+        let end = self.nodes.desc_end(n);
         let first = sorted.partition_point(|&e| e < n);
         sorted.get(first).is_some_and(|&e| e < end)
     }
@@ -186,9 +185,9 @@ impl Tree {
             return;
         }
         while node != NONE {
-            let n = &mut self.nodes[node as usize];
-            n.weight = (n.weight as i64 + delta).max(0) as u32;
-            node = n.parent;
+            let weight = (self.nodes.weight(node) as i64 + delta).max(0) as u32;
+            self.nodes.set_weight(node, weight);
+            node = self.nodes.parent(node);
         }
     }
 
@@ -198,7 +197,7 @@ impl Tree {
             return;
         }
         self.kill_below(node, keep);
-        self.nodes[node as usize].set(DEAD, true);
+        self.nodes.set(node, DEAD, true);
     }
 
     /// Marks the current descendants of `node` dead, except the subtree of `keep`.
@@ -209,7 +208,7 @@ impl Tree {
                 continue;
             }
             stack.extend(self.children(n));
-            self.nodes[n as usize].set(DEAD, true);
+            self.nodes.set(n, DEAD, true);
         }
     }
 }

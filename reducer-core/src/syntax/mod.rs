@@ -3,12 +3,13 @@
 //! - [`language`]: the [`Language`](language::Language) trait a generated parser implements,
 //!   and its tables (nullability, compatible replacements, identifiers);
 //! - [`tree`]: the concrete syntax tree (an arena that prints the exact text it came from),
-//!   its edits and its printer;
+//!   its edits and its printer, over an arena of 16-byte nodes (`nodes`);
 //! - [`tokens`]: lexical helpers shared by the printer, the transformations and the CLI.
 
 mod builder;
 mod edits;
 pub mod language;
+mod nodes;
 mod print;
 pub mod tokens;
 pub mod tree;

@@ -210,10 +210,9 @@ impl<'t> Printer<'t, '_> {
                     self.glue.junction = true;
                 }
                 let marked = marks.as_deref().is_some_and(|m| m.contains_key(&slot));
-                let node = &tree.nodes[n as usize];
-                if !marked && node.has(PRISTINE) && !tree.holds_any(n, touched) {
-                    let text = &tree.source[node.span_start as usize..node.span_end as usize];
-                    self.emit_source(node.span_start as usize, text, out, marks);
+                if !marked && tree.nodes.has(n, PRISTINE) && !tree.holds_any(n, touched) {
+                    let (start, end) = tree.source_span(n);
+                    self.emit_source(start, &tree.source[start..end], out, marks);
                     if substituted {
                         self.glue.junction = true;
                     }

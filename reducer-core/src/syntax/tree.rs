@@ -8,6 +8,7 @@
 
 pub use super::builder::{Mark, TreeBuilder};
 pub use super::edits::EditSet;
+pub(super) use super::nodes::{Nodes, DEAD, EDITED, PRISTINE};
 use crate::syntax::tokens::TokenCounter;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -67,81 +68,11 @@ pub enum Subst {
 /// The substitution of every node without a committed edit.
 pub(super) static KEEP: Subst = Subst::Keep;
 
-/// A node of the arena: 24 bytes. Its children in the input's tree are implicit (ids are
-/// given in preorder: the first child is `id + 1`, the next sibling of `c` is `c.desc_end`)
-/// and so is its text (the input bytes of its span that no child's span covers).
-#[derive(Clone, Debug)]
-pub(super) struct Node {
-    pub(super) span_start: u32,
-    pub(super) span_end: u32,
-    pub(super) parent: NodeId,
-    pub(super) weight: u32,
-    /// The node's descendants in the input's tree are the ids `id + 1 .. desc_end`; the root
-    /// added by [`TreeBuilder::finish`] is the exception (its children are the nodes before
-    /// it at the top level).
-    pub(super) desc_end: u32,
-    pub(super) rule: RuleId,
-    /// The slot derivation and the `DEAD`, `PRISTINE` and `EDITED` bits.
-    pub(super) flags: u8,
-}
-
-/// Flag: the node is no longer part of the current tree.
-pub(super) const DEAD: u8 = 4;
-/// Flag: no committed edit inside the subtree (it prints as its source span).
-pub(super) const PRISTINE: u8 = 8;
-/// Flag: the node has a committed substitution other than [`Subst::Keep`].
-pub(super) const EDITED: u8 = 16;
-
-impl Node {
-    /// A live, pristine node of `rule` derived as `derivation`.
-    pub(super) fn new(rule: RuleId, derivation: Derivation, parent: NodeId, start: u32) -> Node {
-        Node {
-            span_start: start,
-            span_end: start,
-            parent,
-            weight: 0,
-            desc_end: 0,
-            rule,
-            flags: derivation_bits(derivation) | PRISTINE,
-        }
-    }
-    pub(super) fn derivation(&self) -> Derivation {
-        match self.flags & 3 {
-            0 => Derivation::Regular,
-            1 => Derivation::Star,
-            2 => Derivation::Plus,
-            _ => Derivation::Optional,
-        }
-    }
-    pub(super) fn set_derivation(&mut self, d: Derivation) {
-        self.flags = (self.flags & !3) | derivation_bits(d);
-    }
-    pub(super) fn has(&self, flag: u8) -> bool {
-        self.flags & flag != 0
-    }
-    pub(super) fn set(&mut self, flag: u8, on: bool) {
-        if on {
-            self.flags |= flag;
-        } else {
-            self.flags &= !flag;
-        }
-    }
-}
-
-fn derivation_bits(d: Derivation) -> u8 {
-    match d {
-        Derivation::Regular => 0,
-        Derivation::Star => 1,
-        Derivation::Plus => 2,
-        Derivation::Optional => 3,
-    }
-}
-
 /// The arena syntax tree with its committed edits.
 #[derive(Clone, Debug)]
 pub struct Tree {
     pub(super) source: Box<str>,
-    pub(super) nodes: Vec<Node>,
+    pub(super) nodes: Nodes,
     /// Committed substitutions other than [`Subst::Keep`] (their nodes carry [`EDITED`]).
     pub(super) state: FxHashMap<NodeId, Subst>,
     /// The rule of the slot a hoisted node occupies, where it differs from its own.
@@ -170,35 +101,35 @@ impl Tree {
     }
     /// The rule of `node`.
     pub fn rule(&self, node: NodeId) -> RuleId {
-        self.nodes[node as usize].rule
+        self.nodes.rule(node)
     }
     /// The rule of the slot `node` occupies (differs from [`Tree::rule`] after a hoist).
     pub fn slot_rule(&self, node: NodeId) -> RuleId {
         match self.slot_rules.get(&node) {
             Some(&r) => r,
-            None => self.nodes[node as usize].rule,
+            None => self.nodes.rule(node),
         }
     }
     /// How `node` is derived in the slot it currently occupies.
     pub fn derivation(&self, node: NodeId) -> Derivation {
-        self.nodes[node as usize].derivation()
+        self.nodes.derivation(node)
     }
     /// The current parent of `node` (None for the root).
     pub fn parent(&self, node: NodeId) -> Option<NodeId> {
-        let p = self.nodes[node as usize].parent;
+        let p = self.nodes.parent(node);
         (p != NONE).then_some(p)
     }
     /// Current token weight of `node`: lexical tokens it prints.
     pub fn weight(&self, node: NodeId) -> u32 {
-        self.nodes[node as usize].weight
+        self.nodes.weight(node)
     }
     /// Whether `node` is still part of the current tree.
     pub fn is_live(&self, node: NodeId) -> bool {
-        !self.nodes[node as usize].has(DEAD)
+        !self.nodes.has(node, DEAD)
     }
     /// The committed substitution of `node`.
     pub fn subst(&self, node: NodeId) -> &Subst {
-        if self.nodes[node as usize].has(EDITED) {
+        if self.nodes.has(node, EDITED) {
             self.state.get(&node).unwrap_or(&KEEP)
         } else {
             &KEEP
@@ -206,8 +137,8 @@ impl Tree {
     }
     /// Byte span of `node` in the original input.
     pub fn source_span(&self, node: NodeId) -> (usize, usize) {
-        let n = &self.nodes[node as usize];
-        (n.span_start as usize, n.span_end as usize)
+        let (start, end) = self.nodes.span(node);
+        (start as usize, end as usize)
     }
     /// Token count of the current tree.
     pub fn tokens(&self) -> u32 {
@@ -239,7 +170,7 @@ impl Tree {
         if self.added_root && node == self.last_id() {
             node
         } else {
-            self.nodes[node as usize].desc_end
+            self.nodes.desc_end(node)
         }
     }
 
@@ -250,7 +181,7 @@ impl Tree {
     /// Whether the slot `slot` was deleted for good (its committed substitutions end in a
     /// deletion): it prints nothing, whatever an edit set says about it.
     pub(super) fn is_gap(&self, mut slot: NodeId) -> bool {
-        while self.nodes[slot as usize].has(EDITED) {
+        while self.nodes.has(slot, EDITED) {
             match self.state.get(&slot) {
                 Some(Subst::Delete) => return true,
                 Some(Subst::Hoist(by)) => slot = *by,
@@ -386,12 +317,12 @@ pub struct Segments<'t> {
 
 impl<'t> Segments<'t> {
     fn new(tree: &'t Tree, node: NodeId) -> Self {
-        let n = &tree.nodes[node as usize];
+        let (start, end) = tree.nodes.span(node);
         Segments {
             tree,
             next: tree.first_child(node),
-            cursor: n.span_start,
-            end: n.span_end,
+            cursor: start,
+            end,
             children_end: tree.children_end(node),
         }
     }
@@ -401,9 +332,9 @@ impl Segments<'_> {
     /// The next child slot (or gap), skipping text.
     fn next_slot(&mut self) -> Option<Segment> {
         let c = self.next?;
-        let child = &self.tree.nodes[c as usize];
-        self.cursor = child.span_end;
-        self.next = Some(child.desc_end).filter(|&s| s < self.children_end);
+        let nodes = &self.tree.nodes;
+        self.cursor = nodes.span(c).1;
+        self.next = Some(nodes.desc_end(c)).filter(|&s| s < self.children_end);
         Some(if self.tree.is_gap(c) {
             Segment::Gap
         } else {
@@ -418,16 +349,17 @@ impl Iterator for Segments<'_> {
     fn next(&mut self) -> Option<Segment> {
         match self.next {
             Some(c) => {
-                let child = &self.tree.nodes[c as usize];
-                if child.span_start > self.cursor {
-                    let start = std::mem::replace(&mut self.cursor, child.span_start);
+                let nodes = &self.tree.nodes;
+                let (child_start, child_end) = nodes.span(c);
+                if child_start > self.cursor {
+                    let start = std::mem::replace(&mut self.cursor, child_start);
                     return Some(Segment::Text {
                         start,
-                        end: child.span_start,
+                        end: child_start,
                     });
                 }
-                self.cursor = child.span_end;
-                self.next = Some(child.desc_end).filter(|&s| s < self.children_end);
+                self.cursor = child_end;
+                self.next = Some(nodes.desc_end(c)).filter(|&s| s < self.children_end);
                 Some(if self.tree.is_gap(c) {
                     Segment::Gap
                 } else {
