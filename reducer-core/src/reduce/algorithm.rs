@@ -136,6 +136,11 @@ fn deletion_without_hoisting() -> Plan {
     )
 }
 
+/// The stage name of the default's first step: every comment at once, in one test (a
+/// preprocessed unit's line markers are comments to the grammars, and no deletion removes
+/// them).
+const COMMENTS: &str = "comments";
+
 /// The stage name of [`Plan::Tidy`].
 const TIDY: &str = "tidy-up";
 
@@ -211,11 +216,11 @@ macro_rules! algorithms {
 
 algorithms! {
     Default = "pardis-hybrid+hoist+transform":
-        "default: pardis-hybrid+hoist, then rounds of the transformations below but enumerate-windows, each followed by pardis-hybrid again, best yield first, while what they remove pays for their queries (a coarse deletion of long lists first)",
+        "default: pardis-hybrid+hoist, then rounds of the transformations below but enumerate-windows, each followed by pardis-hybrid again, best yield first, while what they remove pays for their queries (first every comment in one test, and a coarse deletion of long lists)",
     EveryTransform = "pardis-hybrid+hoist+transform-all":
         "the previous default: as the default, but every transformation in a fixed order and to its end, until a whole round changes nothing",
     Deletion = "pardis-hybrid+hoist":
-        "pardis-hybrid, then hoisting, repeated until neither changes anything (a coarse deletion of long lists first); then blank lines go",
+        "pardis-hybrid, then hoisting, repeated until neither changes anything (first every comment in one test, and a coarse deletion of long lists); then blank lines go",
     ReplaceIdentifiers = "replace-identifiers":
         "Vulcan: replace every use of a name by a shorter name of the program, rarest names first",
     Canonicalize = "canonicalize":
@@ -303,6 +308,10 @@ impl Algorithm {
         }
         match self {
             Default => Plan::Then(vec![
+                stage(
+                    COMMENTS,
+                    Plan::Pass(transform::canonicalize::drop_all_comments),
+                ),
                 stage("coarse deletion", Plan::Pass(coarse::pass)),
                 stage("deletion", deletion()),
                 // Rounds of transformations while they pay (the deletion stage has reached
@@ -331,6 +340,10 @@ impl Algorithm {
                 Plan::Tidy,
             ]),
             Deletion => Plan::Then(vec![
+                stage(
+                    COMMENTS,
+                    Plan::Pass(transform::canonicalize::drop_all_comments),
+                ),
                 stage("coarse deletion", Plan::Pass(coarse::pass)),
                 repeated(deletion()),
                 Plan::Tidy,

@@ -71,6 +71,24 @@ fn without(text: &str, ranges: &[(usize, usize)]) -> String {
 }
 
 /// Removes comments: all at once, then one at a time.
+/// Every comment at once, in one test (nothing to test without comments): the default's
+/// first step, so that a preprocessed unit's line markers do not stay through the whole
+/// reduction. Returns whether they went.
+pub fn drop_all_comments(s: &mut Session<'_>, _: &AlgoOptions) -> bool {
+    let sites = |v: &View<'_>| {
+        let all = comments(v);
+        if all.is_empty() {
+            Vec::new()
+        } else {
+            vec![all]
+        }
+    };
+    let change = |v: &View<'_>, ranges: &Vec<(usize, usize)>| {
+        Some(Change::Text(without(v.tree.source(), ranges)))
+    };
+    by_sites(s, &sites, &change)
+}
+
 fn drop_comments(s: &mut Session<'_>) -> bool {
     let sites = |v: &View<'_>| {
         let all = comments(v);
@@ -149,4 +167,28 @@ fn shrink_literals(s: &mut Session<'_>) -> bool {
         })
     };
     by_sites(s, &sites, &text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{recording_session, Toy};
+
+    #[test]
+    fn every_comment_goes_in_one_test() {
+        let src = "f(1); // one\n// two\nf(2);\n";
+        let (mut s, seen) = recording_session(&Toy, src, |t| t.contains("f(2);"), 1);
+        assert!(drop_all_comments(&mut s, &AlgoOptions::default()));
+        assert_eq!(seen.lock().unwrap().len(), 1);
+        assert!(!s.tree.text().contains("//"), "{}", s.tree.text());
+        // Needed by the test: one test, and they stay.
+        let (mut s, seen) = recording_session(&Toy, src, |t| t.contains("two"), 1);
+        assert!(!drop_all_comments(&mut s, &AlgoOptions::default()));
+        assert_eq!(seen.lock().unwrap().len(), 1);
+        assert_eq!(s.tree.text(), src);
+        // No comment, no test.
+        let (mut s, seen) = recording_session(&Toy, "f(1);\n", |_| true, 1);
+        assert!(!drop_all_comments(&mut s, &AlgoOptions::default()));
+        assert!(seen.lock().unwrap().is_empty());
+    }
 }
