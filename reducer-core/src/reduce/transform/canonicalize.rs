@@ -73,20 +73,17 @@ fn without(text: &str, ranges: &[(usize, usize)]) -> String {
 /// Removes comments: all at once, then one at a time.
 /// Every comment at once, in one test (nothing to test without comments): the default's
 /// first step, so that a preprocessed unit's line markers do not stay through the whole
-/// reduction. Returns whether they went.
+/// reduction. Unlike the transformations it runs on texts of any size (one full parse of
+/// the candidate). Returns whether they went.
 pub fn drop_all_comments(s: &mut Session<'_>, _: &AlgoOptions) -> bool {
-    let sites = |v: &View<'_>| {
-        let all = comments(v);
-        if all.is_empty() {
-            Vec::new()
-        } else {
-            vec![all]
-        }
-    };
-    let change = |v: &View<'_>, ranges: &Vec<(usize, usize)>| {
-        Some(Change::Text(without(v.tree.source(), ranges)))
-    };
-    by_sites(s, &sites, &change)
+    s.refresh();
+    let all = comments(&s.view());
+    if all.is_empty() || s.stopped() {
+        return false;
+    }
+    let mut candidate = Some(without(s.tree.source(), &all));
+    s.first_interesting_text(&mut |_| candidate.take().map(Into::into), &mut |_, _| None)
+        .is_some()
 }
 
 fn drop_comments(s: &mut Session<'_>) -> bool {
@@ -186,6 +183,13 @@ mod tests {
         assert!(!drop_all_comments(&mut s, &AlgoOptions::default()));
         assert_eq!(seen.lock().unwrap().len(), 1);
         assert_eq!(s.tree.text(), src);
+        // Above the transformations' size limit too.
+        let big = format!("// head\n{}", "f(1);\n".repeat(10_000));
+        let (mut s, seen) = recording_session(&Toy, &big, |_| true, 1);
+        assert!(s.tree.tokens() > crate::reduce::transform::MAX_TOKENS);
+        assert!(drop_all_comments(&mut s, &AlgoOptions::default()));
+        assert_eq!(seen.lock().unwrap().len(), 1);
+        assert!(!s.tree.text().contains("//"));
         // No comment, no test.
         let (mut s, seen) = recording_session(&Toy, "f(1);\n", |_| true, 1);
         assert!(!drop_all_comments(&mut s, &AlgoOptions::default()));
