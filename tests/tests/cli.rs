@@ -934,10 +934,15 @@ fn run_limits_stop_cleanly_with_their_own_status() {
     assert_eq!(stats["status"], "limit");
     assert_eq!(stats["exit_code"], 6);
     // Five queries, then the final check; a sixth run the tester had already started when
-    // the fifth answered is cancelled, as at Ctrl-C, and counted as unresolved.
+    // the fifth answered is cancelled, as at Ctrl-C, and counted as unresolved, unless it
+    // answered first (on a loaded machine): then it counts as a query. Never more than one.
     let cancelled = stats["queries"]["unresolved"].as_u64().unwrap();
+    let real = stats["queries"]["real"].as_u64().unwrap();
     assert!(cancelled <= 1, "{stats}");
-    assert_eq!(stats["queries"]["real"], 6 + cancelled, "{stats}");
+    assert!(
+        real == 6 + cancelled || (cancelled == 0 && real == 7),
+        "{stats}"
+    );
 
     // A slow test: the time limit cancels the running ones, as Ctrl-C does.
     c.script("slow.sh", "grep -q 'crash(' \"$1\" || exit 1\nsleep 1");
