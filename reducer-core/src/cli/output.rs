@@ -82,6 +82,29 @@ pub fn write_atomic_with(
     Ok(())
 }
 
+/// Writes each text that has a path atomically (a run's statistics record and report), a
+/// new file getting the read and write bits of `model` ([`data_permissions_like`]); a file
+/// that cannot be written is reported on stderr as `BIN: cannot write PATH: …`. Returns
+/// whether every write succeeded.
+pub fn write_records(
+    bin: &str,
+    records: &[(&Option<PathBuf>, Option<String>)],
+    model: &Path,
+) -> bool {
+    let like_model = data_permissions_like(model);
+    let mut all = true;
+    for (path, text) in records {
+        let (Some(path), Some(text)) = (path, text) else {
+            continue;
+        };
+        if let Err(e) = write_atomic_with(path, text.as_bytes(), like_model.as_ref()) {
+            crate::console::errln!("{bin}: cannot write {}: {e}", path.display());
+            all = false;
+        }
+    }
+    all
+}
+
 /// The read and write bits of `model`, for a data file derived from it (a statistics
 /// record is never executable, even when the input is).
 pub fn data_permissions_like(model: &Path) -> Option<fs::Permissions> {

@@ -9,10 +9,7 @@ use super::input::parse_input;
 use super::inspect::{decode, grammar_report, parse_check};
 use super::limits::Limits;
 use super::oracle::{install_interrupt_handler, oracle_and_tester};
-use super::output::{
-    data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
-    ResultHook,
-};
+use super::output::{write_backup, write_records, BackgroundWriter, BestWriter, ResultHook};
 use super::plan::{plan, RunPlan};
 use super::progress::{Progress, Size, Style};
 use super::report::{Report, ReportFile};
@@ -436,18 +433,9 @@ fn reduce(
         Report::of_run(&record, &test, file).html()
     });
     // As readable as the input (a new file; an existing one keeps its permissions).
-    let like_input = data_permissions_like(job.input());
     let written = [(&args.stats, Some(record.to_json())), (&args.report, page)];
-    for (path, text) in written {
-        let (Some(path), Some(text)) = (path, text) else {
-            continue;
-        };
-        if let Err(e) = write_atomic_with(path, text.as_bytes(), like_input.as_ref()) {
-            errln!("{bin}: cannot write {}: {e}", path.display());
-            if exit == Exit::Success {
-                exit = Exit::Usage;
-            }
-        }
+    if !write_records(bin, &written, job.input()) && exit == Exit::Success {
+        exit = Exit::Usage;
     }
     Ok(exit)
 }

@@ -20,9 +20,7 @@ use super::guard::{test_files, Files, Role, IN_PLACE};
 use super::input::{parse_input, read_bytes};
 use super::limits::Limits;
 use super::oracle::{install_interrupt_handler, oracle_and_tester};
-use super::output::{
-    data_permissions_like, write_atomic_with, write_backup, BackgroundWriter, BestWriter,
-};
+use super::output::{write_backup, write_records, BackgroundWriter, BestWriter};
 use super::progress::{Progress, Size, Style};
 use super::report::{Report, ReportFile};
 use super::stages::fallback_note;
@@ -375,18 +373,9 @@ pub(super) fn reduce(
                 .collect();
             Report::of_set(&record, &test, files).html()
         });
-        let like_input = data_permissions_like(&listing.members[0].source);
         let written = [(&args.stats, Some(record.to_json())), (&args.report, page)];
-        for (path, text) in written {
-            let (Some(path), Some(text)) = (path, text) else {
-                continue;
-            };
-            if let Err(e) = write_atomic_with(path, text.as_bytes(), like_input.as_ref()) {
-                errln!("{bin}: cannot write {}: {e}", path.display());
-                if exit == Exit::Success {
-                    exit = Exit::Usage;
-                }
-            }
+        if !write_records(bin, &written, &listing.members[0].source) && exit == Exit::Success {
+            exit = Exit::Usage;
         }
     }
     Ok(exit)
