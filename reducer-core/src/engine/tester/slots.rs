@@ -121,7 +121,9 @@ impl Tester {
             return None;
         }
         let mut candidate = candidates.next()?;
-        let Some(text) = candidate.text.as_deref() else {
+        // Refused unseen: a candidate the syntax check rejected, or one without a kept region.
+        let held = |t: &&[u8]| self.kept.is_empty() || self.kept.held_by(t);
+        let Some(text) = candidate.text.as_deref().filter(held) else {
             return Some(Slot::Answered {
                 outcome: Outcome::NotInteresting,
                 source: Source::Syntax,
@@ -131,16 +133,6 @@ impl Tester {
                 check: None,
             });
         };
-        if !self.kept.is_empty() && !self.kept.held_by(text) {
-            return Some(Slot::Answered {
-                outcome: Outcome::NotInteresting,
-                source: Source::Syntax,
-                text: Vec::new(),
-                key: CacheKey::none(),
-                elapsed: Duration::ZERO,
-                check: None,
-            });
-        }
         let key = self.cache.key(Probe {
             text,
             config: candidate.config.as_deref(),
