@@ -113,10 +113,7 @@ fn stage(name: &'static str, plan: Plan) -> Plan {
 /// anything.
 fn deletion() -> Plan {
     fixpoint(Plan::Then(vec![
-        Plan::Named(
-            "deletion",
-            Box::new(fixpoint(Plan::Pass(pardis::hybrid_pass))),
-        ),
+        deletion_without_hoisting(),
         Plan::Named(
             "hoisting",
             Box::new(fixpoint(Plan::Pass(hoist::hoist_pass))),
@@ -319,11 +316,10 @@ impl Algorithm {
                 // Rounds of transformations while they pay (the deletion stage has reached
                 // its fixpoint after each of them already).
                 Plan::Scheduled {
-                    stages: default_stages()
-                        .into_iter()
-                        .zip(DEFAULT_TRANSFORMS)
-                        .map(|(plan, t)| ScheduledStage {
-                            plan,
+                    stages: DEFAULT_TRANSFORMS
+                        .iter()
+                        .map(|&t| ScheduledStage {
+                            plan: transform_stage(t),
                             deletion_after: t.makes_room_for_deletion(),
                         })
                         .collect(),
@@ -391,13 +387,16 @@ impl Algorithm {
 fn default_stages() -> Vec<Plan> {
     DEFAULT_TRANSFORMS
         .iter()
-        .map(|t| {
-            stage(
-                t.name(),
-                Plan::Pass(t.transform().expect("a transformation")),
-            )
-        })
+        .map(|&t| transform_stage(t))
         .collect()
+}
+
+/// A transformation as a stage of its own name.
+fn transform_stage(t: Algorithm) -> Plan {
+    stage(
+        t.name(),
+        Plan::Pass(t.transform().expect("a transformation")),
+    )
 }
 
 /// The transformations the default runs, in its order: by the bytes each removed per query
