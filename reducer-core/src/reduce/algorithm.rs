@@ -135,9 +135,8 @@ fn deletion_without_hoisting() -> Plan {
 
 /// The stage name of the default's second step, after the coarse deletion: every comment
 /// at once, in one test (a preprocessed unit's line markers are comments to the grammars,
-/// and no deletion removes them). After the coarse deletion, because on a whole 3.5 MB
-/// libstdc++ unit the text without its comments did not parse (a marker the grammar needs
-/// inside some construct, not found yet), where the text the coarse deletion left did.
+/// and no deletion removes them). After the coarse deletion, so that the candidate parsed
+/// in full is the small text the coarse deletion left, not the whole unit.
 const COMMENTS: &str = "comments";
 
 /// The stage name of [`Plan::Tidy`].

@@ -26,12 +26,17 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
 }
 
 /// The byte ranges of the comments of the (fresh) tree's text: they lie in the literal text
-/// between a node's children, with the grammar's keywords, punctuation and whitespace.
+/// between a node's children, with the grammar's keywords, punctuation and whitespace. A
+/// token's own text is never searched: `"http://x"` holds no comment.
 fn comments(v: &View<'_>) -> Vec<(usize, usize)> {
     let tree = v.tree;
+    let tables = v.tables();
     let source = tree.source();
     let mut found = Vec::new();
     for n in tree.bfs() {
+        if tables.rule(tree.rule(n)).token {
+            continue;
+        }
         for seg in tree.segments(n) {
             let crate::syntax::tree::Segment::Text { start, end } = seg else {
                 continue;
