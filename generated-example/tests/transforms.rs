@@ -152,3 +152,27 @@ fn compound_edits_on_c_with_gcc_as_the_oracle() {
         "{out:?}"
     );
 }
+
+#[test]
+fn token_windows_try_keywords_first() {
+    // Windows go from the end of the text: the first candidate that parses deletes the
+    // `-` of `- 1`, unless windows of keywords come first, as they do (`int`, then `short`).
+    static SEEN: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    fn oracle(t: &str) -> bool {
+        SEEN.lock().unwrap().push(t.to_string());
+        t.contains("a =") && t.contains("1;") && t.contains("f()")
+    }
+    let src = "short a;\nint f() { a = - 1; }\n";
+    let mut s = session(&LANG_C, src, oracle, 1);
+    SEEN.lock().unwrap().clear();
+    algo::run("token-windows", &mut s, &AlgoOptions::default()).unwrap();
+    let seen = SEEN.lock().unwrap().clone();
+    assert_eq!(
+        seen.first().map(String::as_str),
+        Some("short a;\nf() { a = - 1; }\n"),
+        "{seen:#?}"
+    );
+    let out = s.text();
+    assert!(!out.contains("short") && !out.contains("int"), "{out:?}");
+    assert!(oracle(&out) && LANG_C.parse(&out).is_ok(), "{out:?}");
+}

@@ -4,7 +4,8 @@
 //! implicit `int`. No single-node edit reaches these; the full parse of each candidate
 //! keeps only those that are still programs.
 //!
-//! Single tokens come first. The pass runs after deletion has reached its fixpoint, so the
+//! Single tokens come first, and among the windows of one length those made only of the
+//! grammar's keywords. The pass runs after deletion has reached its fixpoint, so the
 //! windows that are whole nodes have been tried already, and what is left to find is mostly
 //! one token the grammar can do without (a type specifier, a qualifier, a sign); longer
 //! windows rarely pass. Under the default's budget a stage gives up after a run of
@@ -15,6 +16,7 @@
 use super::{by_sites, Change};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
+use rustc_hash::FxHashSet;
 
 /// Above this many tokens the pass uses windows of at most two tokens (each candidate is a
 /// full parse of the whole text).
@@ -47,10 +49,17 @@ fn windows_of(s: &mut Session<'_>, k: usize, o: &AlgoOptions) -> bool {
         let text = v.tree.text();
         let pieces = v.tree.token_counter().split(&text);
         let kept = protected(v, literals, rename);
+        let (words, starts) = keywords(v);
+        let keyword = |i: usize| {
+            let piece = &text[pieces[i].clone()];
+            let token = piece.trim();
+            let start = pieces[i].start + (piece.len() - piece.trim_start().len());
+            words.contains(token) || starts.contains(&start)
+        };
         // Each piece holds a token and the whitespace after it, so the piece before the
         // window keeps its whitespace. Window starts, last first: a success leaves the
-        // windows before it where they were.
-        (0..pieces.len().saturating_sub(k - 1))
+        // windows before it where they were. Windows of keywords only come first.
+        let mut windows = (0..pieces.len().saturating_sub(k - 1))
             .rev()
             .map(|start| (start, pieces[start].start, pieces[start + k - 1].end))
             .filter(|&(_, from, to)| {
@@ -58,7 +67,9 @@ fn windows_of(s: &mut Session<'_>, k: usize, o: &AlgoOptions) -> bool {
                     .iter()
                     .any(|&(s, e)| from < e && to > s && !(from <= s && to >= e))
             })
-            .collect::<Vec<(usize, usize, usize)>>()
+            .collect::<Vec<(usize, usize, usize)>>();
+        windows.sort_by_key(|&(start, _, _)| !(start..start + k).all(keyword));
+        windows
     };
     let text = |v: &View<'_>, &(start, from, to): &(usize, usize, usize)| {
         let text = v.tree.text();
@@ -70,6 +81,35 @@ fn windows_of(s: &mut Session<'_>, k: usize, o: &AlgoOptions) -> bool {
         })
     };
     by_sites(s, &sites, &text)
+}
+
+/// The grammar's keywords, as the literal words of its rules (Lua's `local`) and the start
+/// bytes of the word tokens that are not names (C's `kw_short`, an atomic rule). Deleting
+/// one changes a declaration's type or drops a modifier and leaves the names the test may
+/// look for, so those windows are tried first: under the default's budget a stage gives
+/// up after a run of failures (the tree is fresh: spans are the text's).
+fn keywords(v: &View<'_>) -> (FxHashSet<&'static str>, FxHashSet<usize>) {
+    let tables = v.tables();
+    let word = |t: &str| t.starts_with(|c: char| c.is_alphabetic() || c == '_');
+    let words = tables
+        .literals
+        .iter()
+        .copied()
+        .filter(|l| word(l))
+        .collect();
+    let starts = v
+        .tree
+        .bfs()
+        .into_iter()
+        .filter(|&n| {
+            let rule = v.tree.rule(n);
+            tables.rule(rule).token && !tables.is_identifier(rule)
+        })
+        .map(|n| v.tree.source_span(n))
+        .filter(|&(s, e)| word(&v.tree.source()[s..e]))
+        .map(|(s, _)| s)
+        .collect();
+    (words, starts)
 }
 
 /// The byte spans of the tokens a window may delete whole but not cut into: literals
