@@ -71,7 +71,8 @@ pub(super) static KEEP: Subst = Subst::Keep;
 /// The arena syntax tree with its committed edits.
 #[derive(Clone, Debug)]
 pub struct Tree {
-    pub(super) source: Box<str>,
+    /// The input, shared with whoever parsed it (see [`TreeBuilder::new`]).
+    pub(super) source: Arc<str>,
     pub(super) nodes: Nodes,
     /// Committed substitutions other than [`Subst::Keep`] (their nodes carry [`EDITED`]).
     pub(super) state: FxHashMap<NodeId, Subst>,
@@ -153,6 +154,18 @@ impl Tree {
     /// the slots of children deleted for good as gaps.
     pub fn segments(&self, node: NodeId) -> Segments<'_> {
         Segments::new(self, node)
+    }
+
+    /// The text of the input's tree piece by piece, in printing order: every node's own text,
+    /// visited in preorder through every child (no subtree is taken whole from the input, as
+    /// the printer does with untouched ones), with the committed edits ignored. Concatenated,
+    /// the pieces are the input exactly when the spans of the tree nest and cover it (what
+    /// `--parse-only` checks without building a second copy of the input).
+    pub fn source_pieces(&self) -> SourcePieces<'_> {
+        SourcePieces {
+            tree: self,
+            stack: vec![self.segments(self.root)],
+        }
     }
 
     /// The first child of `node` in the input's tree, if any.
@@ -304,6 +317,33 @@ impl DoubleEndedIterator for Children<'_> {
     }
 }
 
+/// The pieces of text of the input's tree, in order (see [`Tree::source_pieces`]).
+pub struct SourcePieces<'t> {
+    tree: &'t Tree,
+    /// The segments still to visit of each node open on the path from the root.
+    stack: Vec<Segments<'t>>,
+}
+
+impl<'t> Iterator for SourcePieces<'t> {
+    type Item = &'t str;
+
+    fn next(&mut self) -> Option<&'t str> {
+        loop {
+            let top = self.stack.last_mut()?;
+            match top.next_ignoring_edits() {
+                Some(Segment::Text { start, end }) => {
+                    return Some(&self.tree.source[start as usize..end as usize])
+                }
+                Some(Segment::Child(c)) => self.stack.push(self.tree.segments(c)),
+                Some(Segment::Gap) => {}
+                None => {
+                    self.stack.pop();
+                }
+            }
+        }
+    }
+}
+
 /// The segments of a node (see [`Tree::segments`]), computed from the spans of its children.
 pub struct Segments<'t> {
     tree: &'t Tree,
@@ -343,10 +383,10 @@ impl Segments<'_> {
     }
 }
 
-impl Iterator for Segments<'_> {
-    type Item = Segment;
-
-    fn next(&mut self) -> Option<Segment> {
+impl Segments<'_> {
+    /// The next segment; `gaps`: children deleted for good come as [`Segment::Gap`] (else
+    /// as the children they were).
+    fn next_segment(&mut self, gaps: bool) -> Option<Segment> {
         match self.next {
             Some(c) => {
                 let nodes = &self.tree.nodes;
@@ -360,7 +400,7 @@ impl Iterator for Segments<'_> {
                 }
                 self.cursor = child_end;
                 self.next = Some(nodes.desc_end(c)).filter(|&s| s < self.children_end);
-                Some(if self.tree.is_gap(c) {
+                Some(if gaps && self.tree.is_gap(c) {
                     Segment::Gap
                 } else {
                     Segment::Child(c)
@@ -375,6 +415,19 @@ impl Iterator for Segments<'_> {
             }
             None => None,
         }
+    }
+
+    /// The next segment as the input's tree has it (children deleted since included).
+    fn next_ignoring_edits(&mut self) -> Option<Segment> {
+        self.next_segment(false)
+    }
+}
+
+impl Iterator for Segments<'_> {
+    type Item = Segment;
+
+    fn next(&mut self) -> Option<Segment> {
+        self.next_segment(true)
     }
 }
 
@@ -426,6 +479,28 @@ mod tests {
         assert_eq!(t.text(), "a ( b  c ) d");
         assert_eq!(t.tokens(), 6);
         assert_eq!(t.levels().len(), 4);
+    }
+
+    #[test]
+    fn source_pieces_are_every_nodes_text_in_order() {
+        let mut t = sample();
+        let pieces: Vec<&str> = t.source_pieces().collect();
+        assert_eq!(pieces, ["a", " ", "( ", "b", "  ", "c", " )", " ", "d"]);
+        // Committed edits do not change the input's tree the pieces come from.
+        let paren = t.children(t.root()).nth(1).unwrap();
+        let mut e = EditSet::new();
+        e.delete(paren);
+        t.commit(&e);
+        assert_eq!(t.text(), "a  d");
+        assert_eq!(t.source_pieces().collect::<String>(), "a ( b  c ) d");
+        // A child that ends after its parent: the pieces no longer add up to the input.
+        let mut b = TreeBuilder::new("abcde", RULES, &[]);
+        b.open(1, 0);
+        b.open(1, 0);
+        b.close(5);
+        b.close(3);
+        let t = b.finish(0);
+        assert_eq!(t.source_pieces().collect::<String>(), "abcdede");
     }
 
     #[test]
