@@ -162,10 +162,18 @@ impl Tree {
     /// the pieces are the input exactly when the spans of the tree nest and cover it (what
     /// `--parse-only` checks without building a second copy of the input).
     pub fn source_pieces(&self) -> SourcePieces<'_> {
-        SourcePieces {
+        let mut pieces = SourcePieces {
             tree: self,
-            stack: vec![self.segments(self.root)],
+            next: 0,
+            end: self.nodes.len() as NodeId,
+            stack: Vec::new(),
+        };
+        if self.added_root {
+            // The root added around the top level is the last node, its children before it.
+            pieces.enter(self.root);
+            pieces.end = self.root;
         }
+        pieces
     }
 
     /// The first child of `node` in the input's tree, if any.
@@ -317,28 +325,69 @@ impl DoubleEndedIterator for Children<'_> {
     }
 }
 
-/// The pieces of text of the input's tree, in order (see [`Tree::source_pieces`]).
+/// The pieces of text of the input's tree, in order (see [`Tree::source_pieces`]): one pass
+/// over the arena in id order, which is preorder.
 pub struct SourcePieces<'t> {
     tree: &'t Tree,
-    /// The segments still to visit of each node open on the path from the root.
-    stack: Vec<Segments<'t>>,
+    /// The next node to enter.
+    next: NodeId,
+    /// The id just past the last node to enter.
+    end: NodeId,
+    /// The nodes entered and not left, outermost first.
+    stack: Vec<PieceCursor>,
+}
+
+/// A node [`SourcePieces`] is inside: where its children end, where its next piece of text
+/// starts, and where its span ends.
+struct PieceCursor {
+    children_end: NodeId,
+    cursor: u32,
+    end: u32,
+}
+
+impl SourcePieces<'_> {
+    fn enter(&mut self, node: NodeId) {
+        let (cursor, end) = self.tree.nodes.span(node);
+        self.stack.push(PieceCursor {
+            children_end: self.tree.children_end(node),
+            cursor,
+            end,
+        });
+    }
 }
 
 impl<'t> Iterator for SourcePieces<'t> {
     type Item = &'t str;
 
     fn next(&mut self) -> Option<&'t str> {
+        let text = |start: u32, end: u32| &self.tree.source[start as usize..end as usize];
         loop {
-            let top = self.stack.last_mut()?;
-            match top.next_ignoring_edits() {
-                Some(Segment::Text { start, end }) => {
-                    return Some(&self.tree.source[start as usize..end as usize])
+            let Some(top) = self.stack.last_mut() else {
+                if self.next >= self.end {
+                    return None;
                 }
-                Some(Segment::Child(c)) => self.stack.push(self.tree.segments(c)),
-                Some(Segment::Gap) => {}
-                None => {
-                    self.stack.pop();
+                self.enter(self.next);
+                self.next += 1;
+                continue;
+            };
+            if self.next < top.children_end {
+                // The next node is the next child of the innermost node entered.
+                let start = self.tree.nodes.span_start(self.next);
+                if start > top.cursor {
+                    let piece = text(top.cursor, start);
+                    top.cursor = start;
+                    return Some(piece);
                 }
+                self.enter(self.next);
+                self.next += 1;
+                continue;
+            }
+            let left = self.stack.pop().expect("a node entered");
+            if let Some(parent) = self.stack.last_mut() {
+                parent.cursor = left.end;
+            }
+            if left.end > left.cursor {
+                return Some(text(left.cursor, left.end));
             }
         }
     }
@@ -383,10 +432,10 @@ impl Segments<'_> {
     }
 }
 
-impl Segments<'_> {
-    /// The next segment; `gaps`: children deleted for good come as [`Segment::Gap`] (else
-    /// as the children they were).
-    fn next_segment(&mut self, gaps: bool) -> Option<Segment> {
+impl Iterator for Segments<'_> {
+    type Item = Segment;
+
+    fn next(&mut self) -> Option<Segment> {
         match self.next {
             Some(c) => {
                 let nodes = &self.tree.nodes;
@@ -400,7 +449,7 @@ impl Segments<'_> {
                 }
                 self.cursor = child_end;
                 self.next = Some(nodes.desc_end(c)).filter(|&s| s < self.children_end);
-                Some(if gaps && self.tree.is_gap(c) {
+                Some(if self.tree.is_gap(c) {
                     Segment::Gap
                 } else {
                     Segment::Child(c)
@@ -415,19 +464,6 @@ impl Segments<'_> {
             }
             None => None,
         }
-    }
-
-    /// The next segment as the input's tree has it (children deleted since included).
-    fn next_ignoring_edits(&mut self) -> Option<Segment> {
-        self.next_segment(false)
-    }
-}
-
-impl Iterator for Segments<'_> {
-    type Item = Segment;
-
-    fn next(&mut self) -> Option<Segment> {
-        self.next_segment(true)
     }
 }
 
