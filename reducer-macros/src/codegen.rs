@@ -324,6 +324,12 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
             fn parse(&self, text: &str) -> ::core::result::Result<::reducer_core::Tree, ::reducer_core::ParseError> {
                 ::reducer_core::runtime::parse_tree::<#module::Parser>(text)
             }
+            fn parse_shared(
+                &self,
+                text: ::std::sync::Arc<str>,
+            ) -> ::core::result::Result<::reducer_core::Tree, ::reducer_core::ParseError> {
+                ::reducer_core::runtime::parse_shared::<#module::Parser>(text)
+            }
             fn parse_prefix(
                 &self,
                 rule: ::reducer_core::RuleId,

@@ -6,6 +6,7 @@ use crate::syntax::language::{Language, ParseError};
 use crate::syntax::tree::{Derivation, Tree};
 use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The normalized grammar followed by, for each rule: its derivation kind, whether it is a
@@ -140,30 +141,40 @@ pub struct ParseReport {
     pub elapsed: Duration,
 }
 
-/// Parses `text` and checks that the tree prints it back exactly. The tree keeps a copy of
-/// the input: once that copy is checked, `text` is dropped, so that the printed check holds
-/// two copies of the input, not three.
+/// Parses `text` and checks that the tree prints it back exactly. The tree shares the input
+/// with this check, and the printed text is compared piece by piece as the tree yields it
+/// ([`Tree::source_pieces`]), so that one copy of the input is held throughout.
 pub fn parse_check(lang: &dyn Language, path: &Path, text: String) -> Result<ParseReport, String> {
+    let source: Arc<str> = Arc::from(text);
     let start = Instant::now();
     let tree: Tree = lang
-        .parse(&text)
-        .map_err(|e| parse_error(path, &text, &e))?;
+        .parse_shared(source.clone())
+        .map_err(|e| parse_error(path, &source, &e))?;
     let elapsed = start.elapsed();
-    if tree.source() != text {
+    if tree.source() != &*source {
         return Err(format!(
             "{}: the tree's source is not the input: this is a bug in the reducer",
             path.display()
         ));
     }
-    drop(text);
+    drop(source);
     let text = tree.source();
-    let printed = tree.text();
-    if printed != text {
-        let at = printed
-            .bytes()
-            .zip(text.bytes())
-            .position(|(a, b)| a != b)
-            .unwrap_or(printed.len().min(text.len()));
+    // The first byte where the printed pieces and the input differ, and the printed length.
+    let mut printed = 0;
+    let mut differs = None;
+    for piece in tree.source_pieces() {
+        if differs.is_none() {
+            let read = &text.as_bytes()[printed.min(text.len())..];
+            differs = piece
+                .bytes()
+                .zip(read.iter())
+                .position(|(a, &b)| a != b)
+                .or((piece.len() > read.len()).then_some(read.len()))
+                .map(|at| printed + at);
+        }
+        printed += piece.len();
+    }
+    if let Some(at) = differs.or((printed != text.len()).then_some(printed.min(text.len()))) {
         let pos = ParseError::at(text, at, Vec::new(), "");
         return Err(format!(
             "{}:{}:{}: the tree does not print back the input (first difference here; {} bytes \
@@ -171,7 +182,7 @@ pub fn parse_check(lang: &dyn Language, path: &Path, text: String) -> Result<Par
             path.display(),
             pos.line,
             pos.column,
-            printed.len(),
+            printed,
             text.len()
         ));
     }
@@ -226,6 +237,55 @@ mod tests {
         assert!(ok.line(p).starts_with("x.toy: parses: "));
         let e = parse_check(&Toy, p, "var a = 1;\nvar = ;\n".into()).unwrap_err();
         assert!(e.starts_with("x.toy:2:5: "), "{e}");
+    }
+
+    /// Toy, but its trees have a child that ends after its parent: a tree that does not
+    /// print back its input.
+    struct Overlapping;
+
+    impl Language for Overlapping {
+        fn name(&self) -> &'static str {
+            "overlapping"
+        }
+        fn extensions(&self) -> &'static [&'static str] {
+            &[]
+        }
+        fn tables(&self) -> &'static crate::syntax::language::Tables {
+            Toy.tables()
+        }
+        fn start_rule(&self) -> crate::syntax::tree::RuleId {
+            Toy.start_rule()
+        }
+        fn normalized_grammar(&self) -> &'static str {
+            ""
+        }
+        fn parse(&self, text: &str) -> Result<Tree, ParseError> {
+            let mut b = crate::TreeBuilder::new(text, Toy.tables().rules, &[]);
+            b.open(2, 0);
+            b.open(2, 0);
+            b.close(text.len());
+            b.close(2);
+            Ok(b.finish(0))
+        }
+        fn parse_prefix(
+            &self,
+            _: crate::syntax::tree::RuleId,
+            _: &str,
+        ) -> Result<usize, ParseError> {
+            Ok(0)
+        }
+    }
+
+    #[test]
+    fn a_tree_that_does_not_print_back_is_reported() {
+        let shared = Toy.parse_shared("f(a);\n".into()).unwrap();
+        assert_eq!(shared.text(), "f(a);\n");
+        let e = parse_check(&Overlapping, Path::new("o.toy"), "ab\ncd".into()).unwrap_err();
+        assert!(
+            e.starts_with("o.toy:2:3: the tree does not print back the input")
+                && e.contains("(first difference here; 8 bytes printed, 5 read)"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -17,6 +17,7 @@ use pest::error::{Error, ErrorVariant, InputLocation};
 use pest::iterators::Pairs;
 use pest::RuleType;
 use record::Recording;
+use std::sync::Arc;
 
 /// pest's call limit per parse is `CALL_LIMIT_BASE + CALL_LIMIT_PER_BYTE * input length`:
 /// generous for real inputs, but it ends exponential backtracking in bounded time.
@@ -109,10 +110,18 @@ pub fn parse_error<G: PestGrammar>(text: &str, e: Error<G::Rule>) -> ParseError 
 /// Parses `text` with the start rule into a tree that prints back byte for byte. A failed
 /// parse of an input up to [`DETAIL_LIMIT`] bytes is repeated with pest's error detail on.
 pub fn parse_tree<G: PestGrammar>(text: &str) -> Result<Tree, ParseError> {
+    parse_shared::<G>(Arc::from(text))
+}
+
+/// [`parse_tree`] of a text the tree then shares (one copy of the input for the caller and
+/// the tree, the parse included).
+pub fn parse_shared<G: PestGrammar>(source: Arc<str>) -> Result<Tree, ParseError> {
+    let text: &str = &source;
     set_call_limit(text.len());
     if let Some(wrapper) = G::RECORD {
         let tables = G::tables();
-        let recording = Recording::start(TreeBuilder::new(text, tables.rules, tables.literals));
+        let builder = TreeBuilder::new(source.clone(), tables.rules, tables.literals);
+        let recording = Recording::start(builder);
         let matched = G::parse(wrapper, text).is_ok();
         let builder = recording.finish();
         if matched {
@@ -120,11 +129,12 @@ pub fn parse_tree<G: PestGrammar>(text: &str) -> Result<Tree, ParseError> {
         }
         // A failed parse is repeated with pest's tokens, for pest's own error.
     }
-    parse_whole::<G>(text)
+    parse_whole::<G>(&source)
 }
 
-/// [`parse_tree`] in one pest parse of the whole input.
-fn parse_whole<G: PestGrammar>(text: &str) -> Result<Tree, ParseError> {
+/// [`parse_shared`] in one pest parse of the whole input.
+fn parse_whole<G: PestGrammar>(source: &Arc<str>) -> Result<Tree, ParseError> {
+    let text: &str = source;
     let start = G::rules()[G::START as usize];
     let pairs = match G::parse(start, text) {
         Ok(pairs) => pairs,
@@ -138,7 +148,7 @@ fn parse_whole<G: PestGrammar>(text: &str) -> Result<Tree, ParseError> {
         }
     };
     let tables = G::tables();
-    let mut builder = TreeBuilder::new(text, tables.rules, tables.literals);
+    let mut builder = TreeBuilder::new(source.clone(), tables.rules, tables.literals);
     let mut end = 0usize;
     for token in pairs.tokens() {
         match token {

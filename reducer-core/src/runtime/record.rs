@@ -360,7 +360,7 @@ mod tests {
             "(((a) b) c?) , q",
         ] {
             let recorded = parse_tree::<Hooked>(text).unwrap();
-            let queued = parse_whole::<Hooked>(text).unwrap();
+            let queued = parse_whole::<Hooked>(&text.into()).unwrap();
             assert_eq!(recorded.text(), text);
             assert_eq!(nodes(&recorded), nodes(&queued), "{text:?}");
             assert!(nodes(&recorded).len() > 2, "{text:?}");

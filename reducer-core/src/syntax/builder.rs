@@ -3,14 +3,7 @@
 use super::tree::{Derivation, NodeId, Nodes, RuleId, Tree, NONE};
 use crate::syntax::tokens::TokenCounter;
 use rustc_hash::FxHashMap;
-
-/// A rule being built: its id, the end of its last piece so far, and the weight so far.
-#[derive(Clone, Copy)]
-struct Open {
-    id: NodeId,
-    cursor: u32,
-    weight: u32,
-}
+use std::sync::Arc;
 
 /// The state of a [`TreeBuilder`] to go back to ([`TreeBuilder::mark`],
 /// [`TreeBuilder::rollback`]): a parser that backtracks undoes the events since.
@@ -18,19 +11,36 @@ struct Open {
 pub struct Mark {
     nodes: usize,
     open: usize,
-    /// The innermost open rule as it was (later events change its cursor and weight).
-    innermost: Option<Open>,
+    in_arena: usize,
     skip_depth: usize,
     top: usize,
 }
 
+/// A rule open: its rule, where it starts, and its node once it is in the arena.
+#[derive(Clone, Copy)]
+struct Open {
+    rule: RuleId,
+    pos: u32,
+    /// [`NONE`] until the node is added to the arena.
+    id: NodeId,
+}
+
 /// Builds a [`Tree`] from a stream of rule open/close events (pest's `Pairs::tokens()`, or a
 /// parser's calls as they happen, with [`TreeBuilder::rollback`] when it backtracks).
+///
+/// A backtracking parser opens several rules for each one it keeps, most of them failing
+/// before anything inside matched. So a rule opened enters the arena only when a rule inside
+/// it, or itself, closes; with it go the open rules around it that are not there yet, in
+/// order, so ids stay in preorder. Weights are computed once, for the nodes kept, when the
+/// tree is finished.
 pub struct TreeBuilder<'r> {
     rules: &'r [crate::syntax::language::RuleInfo],
-    source: Box<str>,
+    source: Arc<str>,
     nodes: Nodes,
+    /// The rules open, innermost last.
     open: Vec<Open>,
+    /// How many of the outermost open rules are in the arena (the others are not, yet).
+    in_arena: usize,
     /// Depth of events nested inside a token rule or a hidden rule (ignored).
     skip_depth: usize,
     top: Vec<NodeId>,
@@ -38,17 +48,24 @@ pub struct TreeBuilder<'r> {
 }
 
 impl<'r> TreeBuilder<'r> {
-    /// Starts building a tree for `source`, with the language's rule table and literals.
+    /// Starts building a tree for `source`, with the language's rule table and literals. An
+    /// `Arc<str>` is shared with the tree, not copied (a `&str` is copied once).
     pub fn new(
-        source: &str,
+        source: impl Into<Arc<str>>,
         rules: &'r [crate::syntax::language::RuleInfo],
         literals: &[&str],
     ) -> Self {
+        let source: Arc<str> = source.into();
         TreeBuilder {
             rules,
-            source: source.into(),
-            nodes: Nodes::with_capacity(0),
+            // A node per input byte: about what the grammars here build (0.6 to 1.8), and, for
+            // a large input, an allocation the allocator maps on its own at once, so the
+            // arena grows in place and leaves no freed smaller copies of itself in the heap
+            // (untouched capacity costs address space only; `finish` gives back the rest).
+            nodes: Nodes::with_capacity(source.len()),
+            source,
             open: Vec::new(),
+            in_arena: 0,
             skip_depth: 0,
             top: Vec::new(),
             counter: TokenCounter::new(literals),
@@ -62,32 +79,34 @@ impl<'r> TreeBuilder<'r> {
             self.skip_depth += 1;
             return;
         }
-        let pos = pos as u32;
-        let id = self.nodes.len() as NodeId;
-        let parent = match self.open.last_mut() {
-            Some(o) => {
-                if pos > o.cursor && !self.rules[self.nodes.rule(o.id) as usize].token {
-                    o.weight += self
-                        .counter
-                        .count(&self.source[o.cursor as usize..pos as usize]);
-                }
-                o.cursor = pos;
-                o.id
-            }
-            None => NONE,
-        };
-        self.nodes.push(rule, info.derivation, parent, pos);
         self.open.push(Open {
-            id,
-            cursor: pos,
-            weight: 0,
+            rule,
+            pos: pos as u32,
+            id: NONE,
         });
         if info.token {
             self.skip_depth = 1;
         }
     }
 
-    /// The innermost open rule ends at byte `pos`.
+    /// Adds the open rules that are not in the arena yet, outermost first.
+    fn enter_open(&mut self) {
+        for i in self.in_arena..self.open.len() {
+            let parent = match i {
+                0 => NONE,
+                _ => self.open[i - 1].id,
+            };
+            let Open { rule, pos, .. } = self.open[i];
+            let derivation = self.rules[rule as usize].derivation;
+            self.open[i].id = self.nodes.push(rule, derivation, parent, pos);
+        }
+        self.in_arena = self.open.len();
+    }
+
+    /// The innermost open rule ends at byte `pos`. Weights are left for [`finish`], which
+    /// counts the text of the nodes kept only.
+    ///
+    /// [`finish`]: Self::finish
     pub fn close(&mut self, pos: usize) {
         if self.skip_depth > 0 {
             self.skip_depth -= 1;
@@ -97,28 +116,16 @@ impl<'r> TreeBuilder<'r> {
                 return;
             }
         }
+        self.enter_open();
         let pos = pos as u32;
-        let Open {
-            id,
-            cursor,
-            mut weight,
-        } = self.open.pop().expect("close without open");
-        let is_token = self.rules[self.nodes.rule(id) as usize].token;
-        if is_token {
-            weight = u32::from(pos > self.nodes.span_start(id));
-        } else if pos > cursor {
-            weight += self
-                .counter
-                .count(&self.source[cursor as usize..pos as usize]);
-        }
+        let Open { rule, id, .. } = self.open.pop().expect("close without open");
+        self.in_arena -= 1;
+        let is_token = self.rules[rule as usize].token;
+        let weight = u32::from(is_token && pos > self.nodes.span_start(id));
         let desc_end = self.nodes.len() as NodeId;
         self.nodes.close(id, pos, weight, desc_end);
-        match self.open.last_mut() {
-            Some(parent) => {
-                parent.weight += weight;
-                parent.cursor = pos;
-            }
-            None => self.top.push(id),
+        if self.open.is_empty() {
+            self.top.push(id);
         }
     }
 
@@ -127,7 +134,7 @@ impl<'r> TreeBuilder<'r> {
         Mark {
             nodes: self.nodes.len(),
             open: self.open.len(),
-            innermost: self.open.last().copied(),
+            in_arena: self.in_arena,
             skip_depth: self.skip_depth,
             top: self.top.len(),
         }
@@ -138,8 +145,12 @@ impl<'r> TreeBuilder<'r> {
     pub fn rollback(&mut self, mark: Mark) {
         self.nodes.truncate(mark.nodes);
         self.open.truncate(mark.open);
-        if let (Some(open), Some(saved)) = (self.open.last_mut(), mark.innermost) {
-            *open = saved;
+        // Rules open then that entered the arena since leave it again with their nodes.
+        if self.in_arena > mark.in_arena {
+            for o in &mut self.open[mark.in_arena..] {
+                o.id = NONE;
+            }
+            self.in_arena = mark.in_arena;
         }
         self.skip_depth = mark.skip_depth;
         self.top.truncate(mark.top);
@@ -148,13 +159,46 @@ impl<'r> TreeBuilder<'r> {
     fn token_open(&self) -> bool {
         self.open
             .last()
-            .is_some_and(|o| self.rules[self.nodes.rule(o.id) as usize].token)
+            .is_some_and(|o| self.rules[o.rule as usize].token)
+    }
+
+    /// Sets the weight of every node but the tokens (weighed as they closed): the tokens of
+    /// its own text plus its children's weights, children first (they come after their
+    /// parent in preorder).
+    fn weigh(&mut self) {
+        for id in (0..self.nodes.len() as NodeId).rev() {
+            if self.rules[self.nodes.rule(id) as usize].token {
+                continue;
+            }
+            let (start, end) = self.nodes.span(id);
+            let (mut cursor, mut weight) = (start, 0);
+            let mut child = id + 1;
+            let desc_end = self.nodes.desc_end(id);
+            while child < desc_end {
+                let (s, e) = self.nodes.span(child);
+                if s > cursor {
+                    weight += self
+                        .counter
+                        .count(&self.source[cursor as usize..s as usize]);
+                }
+                weight += self.nodes.weight(child);
+                cursor = e;
+                child = self.nodes.desc_end(child);
+            }
+            if end > cursor {
+                weight += self
+                    .counter
+                    .count(&self.source[cursor as usize..end as usize]);
+            }
+            self.nodes.set_weight(id, weight);
+        }
     }
 
     /// Finishes the tree. If the events did not produce exactly one top-level node covering
     /// the whole input, a root of rule `root_rule` is added around them.
     pub fn finish(mut self, root_rule: RuleId) -> Tree {
         assert!(self.open.is_empty(), "unclosed rule");
+        self.weigh();
         let len = self.source.len() as u32;
         let single = self.top.len() == 1 && { self.nodes.span(self.top[0]) == (0, len) };
         let root = if single {

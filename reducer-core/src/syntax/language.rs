@@ -6,6 +6,7 @@
 
 use crate::syntax::tree::{Derivation, RuleId, Tree};
 use std::fmt;
+use std::sync::Arc;
 
 /// Static facts about one rule of the normalized (Perses Normal Form) grammar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,6 +166,11 @@ pub trait Language: Sync {
     fn normalized_grammar(&self) -> &'static str;
     /// Parses a whole input into a syntax tree that prints back byte for byte.
     fn parse(&self, text: &str) -> Result<Tree, ParseError>;
+    /// [`Language::parse`] of a text the tree then shares instead of copying (the caller and
+    /// the tree hold one copy of the input between them).
+    fn parse_shared(&self, text: Arc<str>) -> Result<Tree, ParseError> {
+        self.parse(&text)
+    }
     /// Runs `rule` at the start of `text` and returns how many bytes it matched (the rule
     /// need not reach the end of `text`). Used for cheap local syntax checks.
     fn parse_prefix(&self, rule: RuleId, text: &str) -> Result<usize, ParseError>;

@@ -71,7 +71,8 @@ pub(super) static KEEP: Subst = Subst::Keep;
 /// The arena syntax tree with its committed edits.
 #[derive(Clone, Debug)]
 pub struct Tree {
-    pub(super) source: Box<str>,
+    /// The input, shared with whoever parsed it (see [`TreeBuilder::new`]).
+    pub(super) source: Arc<str>,
     pub(super) nodes: Nodes,
     /// Committed substitutions other than [`Subst::Keep`] (their nodes carry [`EDITED`]).
     pub(super) state: FxHashMap<NodeId, Subst>,
@@ -153,6 +154,26 @@ impl Tree {
     /// the slots of children deleted for good as gaps.
     pub fn segments(&self, node: NodeId) -> Segments<'_> {
         Segments::new(self, node)
+    }
+
+    /// The text of the input's tree piece by piece, in printing order: every node's own text,
+    /// visited in preorder through every child (no subtree is taken whole from the input, as
+    /// the printer does with untouched ones), with the committed edits ignored. Concatenated,
+    /// the pieces are the input exactly when the spans of the tree nest and cover it (what
+    /// `--parse-only` checks without building a second copy of the input).
+    pub fn source_pieces(&self) -> SourcePieces<'_> {
+        let mut pieces = SourcePieces {
+            tree: self,
+            next: 0,
+            end: self.nodes.len() as NodeId,
+            stack: Vec::new(),
+        };
+        if self.added_root {
+            // The root added around the top level is the last node, its children before it.
+            pieces.enter(self.root);
+            pieces.end = self.root;
+        }
+        pieces
     }
 
     /// The first child of `node` in the input's tree, if any.
@@ -304,6 +325,74 @@ impl DoubleEndedIterator for Children<'_> {
     }
 }
 
+/// The pieces of text of the input's tree, in order (see [`Tree::source_pieces`]): one pass
+/// over the arena in id order, which is preorder.
+pub struct SourcePieces<'t> {
+    tree: &'t Tree,
+    /// The next node to enter.
+    next: NodeId,
+    /// The id just past the last node to enter.
+    end: NodeId,
+    /// The nodes entered and not left, outermost first.
+    stack: Vec<PieceCursor>,
+}
+
+/// A node [`SourcePieces`] is inside: where its children end, where its next piece of text
+/// starts, and where its span ends.
+struct PieceCursor {
+    children_end: NodeId,
+    cursor: u32,
+    end: u32,
+}
+
+impl SourcePieces<'_> {
+    fn enter(&mut self, node: NodeId) {
+        let (cursor, end) = self.tree.nodes.span(node);
+        self.stack.push(PieceCursor {
+            children_end: self.tree.children_end(node),
+            cursor,
+            end,
+        });
+    }
+}
+
+impl<'t> Iterator for SourcePieces<'t> {
+    type Item = &'t str;
+
+    fn next(&mut self) -> Option<&'t str> {
+        let text = |start: u32, end: u32| &self.tree.source[start as usize..end as usize];
+        loop {
+            let Some(top) = self.stack.last_mut() else {
+                if self.next >= self.end {
+                    return None;
+                }
+                self.enter(self.next);
+                self.next += 1;
+                continue;
+            };
+            if self.next < top.children_end {
+                // The next node is the next child of the innermost node entered.
+                let start = self.tree.nodes.span_start(self.next);
+                if start > top.cursor {
+                    let piece = text(top.cursor, start);
+                    top.cursor = start;
+                    return Some(piece);
+                }
+                self.enter(self.next);
+                self.next += 1;
+                continue;
+            }
+            let left = self.stack.pop().expect("a node entered");
+            if let Some(parent) = self.stack.last_mut() {
+                parent.cursor = left.end;
+            }
+            if left.end > left.cursor {
+                return Some(text(left.cursor, left.end));
+            }
+        }
+    }
+}
+
 /// The segments of a node (see [`Tree::segments`]), computed from the spans of its children.
 pub struct Segments<'t> {
     tree: &'t Tree,
@@ -426,6 +515,28 @@ mod tests {
         assert_eq!(t.text(), "a ( b  c ) d");
         assert_eq!(t.tokens(), 6);
         assert_eq!(t.levels().len(), 4);
+    }
+
+    #[test]
+    fn source_pieces_are_every_nodes_text_in_order() {
+        let mut t = sample();
+        let pieces: Vec<&str> = t.source_pieces().collect();
+        assert_eq!(pieces, ["a", " ", "( ", "b", "  ", "c", " )", " ", "d"]);
+        // Committed edits do not change the input's tree the pieces come from.
+        let paren = t.children(t.root()).nth(1).unwrap();
+        let mut e = EditSet::new();
+        e.delete(paren);
+        t.commit(&e);
+        assert_eq!(t.text(), "a  d");
+        assert_eq!(t.source_pieces().collect::<String>(), "a ( b  c ) d");
+        // A child that ends after its parent: the pieces no longer add up to the input.
+        let mut b = TreeBuilder::new("abcde", RULES, &[]);
+        b.open(1, 0);
+        b.open(1, 0);
+        b.close(5);
+        b.close(3);
+        let t = b.finish(0);
+        assert_eq!(t.source_pieces().collect::<String>(), "abcdede");
     }
 
     #[test]
