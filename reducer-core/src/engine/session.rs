@@ -209,13 +209,19 @@ impl<'l> Session<'l> {
         self.lang.tables()
     }
 
-    /// Whether the algorithms should wind down: the tester answers no more tests (Ctrl-C, or
-    /// a test that could not be run), a text-level pass left a text that does not parse (no
-    /// tree to work on), or the text parses with the language to hand over to
-    /// ([`Session::stop_once_parses`]). Only the first is an interruption
-    /// ([`Tester::interrupted`]).
+    /// Whether the algorithms should wind down: the tester answers no more tests (Ctrl-C, a
+    /// test that could not be run, or the query budget of the stage is spent:
+    /// [`Tester::over_budget`]), a text-level pass left a text that does not parse (no tree
+    /// to work on), or the text parses with the language to hand over to
+    /// ([`Session::stop_once_parses`]). Only Ctrl-C and a test that could not be run are
+    /// an interruption ([`Tester::interrupted`]). A pass that went on while the budget is
+    /// spent would be offered no test and see no answer: pardis-hybrid's queue then never
+    /// shrank, and the deletion after a stage of the default's rounds could spin forever.
     pub fn stopped(&self) -> bool {
-        self.tester.stopped() || self.unparsed.is_some() || self.handed_over()
+        self.tester.stopped()
+            || self.tester.over_budget()
+            || self.unparsed.is_some()
+            || self.handed_over()
     }
 
     fn record_size(&mut self) {

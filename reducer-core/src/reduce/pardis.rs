@@ -238,6 +238,27 @@ mod tests {
     use crate::testing::Toy;
     use crate::Language;
 
+    #[test]
+    fn a_spent_query_budget_ends_the_passes() {
+        use crate::engine::tester::QueryBudget;
+        let src = "var a = 1; f(a); { g(2); h(3); } var b = 4;";
+        for jobs in [1, 2] {
+            let mut s = crate::testing::session(&Toy, src, |t| t.contains("h(3)"), jobs);
+            let before = s.text();
+            let queries = s.tester.stats().queries;
+            s.tester.set_budget(QueryBudget {
+                until: Some(queries),
+                idle: None,
+            });
+            // Both return (before, pardis-hybrid's queue never shrank: no test was offered)
+            // and change nothing.
+            assert!(!hybrid_pass(&mut s, &AlgoOptions::default()));
+            assert!(!pass(&mut s, &AlgoOptions::default()));
+            assert_eq!(s.text(), before);
+            assert_eq!(s.tester.stats().queries, queries);
+        }
+    }
+
     /// Alg. 2 as the paper states it, one group at a time: the reference for the runs of
     /// groups of [`hybrid_pass`].
     fn group_by_group_pass(s: &mut Session<'_>, o: &AlgoOptions) {
