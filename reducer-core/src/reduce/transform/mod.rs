@@ -217,7 +217,7 @@ pub(crate) fn by_sites<T>(
     s.refresh();
     let mut changed = false;
     let mut start = 0;
-    while !s.stopped() && !s.tester.over_budget() && s.tree.tokens() <= MAX_TOKENS {
+    while !s.stopped() && s.tree.tokens() <= MAX_TOKENS {
         let list = sites(&s.view());
         if start >= list.len() {
             break;

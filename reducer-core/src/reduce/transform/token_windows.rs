@@ -50,12 +50,14 @@ fn windows_of(s: &mut Session<'_>, k: usize, o: &AlgoOptions) -> bool {
         let pieces = v.tree.token_counter().split(&text);
         let kept = protected(v, literals, rename);
         let (words, starts) = keywords(v);
-        let keyword = |i: usize| {
-            let piece = &text[pieces[i].clone()];
-            let token = piece.trim();
-            let start = pieces[i].start + (piece.len() - piece.trim_start().len());
-            words.contains(token) || starts.contains(&start)
-        };
+        let keyword: Vec<bool> = pieces
+            .iter()
+            .map(|p| {
+                let piece = &text[p.clone()];
+                let start = p.start + (piece.len() - piece.trim_start().len());
+                words.contains(piece.trim()) || starts.contains(&start)
+            })
+            .collect();
         // Each piece holds a token and the whitespace after it, so the piece before the
         // window keeps its whitespace. Window starts, last first: a success leaves the
         // windows before it where they were. Windows of keywords only come first.
@@ -68,7 +70,7 @@ fn windows_of(s: &mut Session<'_>, k: usize, o: &AlgoOptions) -> bool {
                     .any(|&(s, e)| from < e && to > s && !(from <= s && to >= e))
             })
             .collect::<Vec<(usize, usize, usize)>>();
-        windows.sort_by_key(|&(start, _, _)| !(start..start + k).all(keyword));
+        windows.sort_by_key(|&(start, _, _)| !keyword[start..start + k].iter().all(|&w| w));
         windows
     };
     let text = |v: &View<'_>, &(start, from, to): &(usize, usize, usize)| {
