@@ -10,11 +10,13 @@
 //! - `syntax_check`: the local syntax check of a candidate (the slots an edit can disturb,
 //!   re-parsed in place);
 //! - [`keep`]: the kept regions, which no candidate may change;
+//! - [`refusals`]: the deletions refused on the current tree;
 //! - [`stats`]: what a reduction counts.
 
 pub mod cache;
 pub mod keep;
 pub mod oracle;
+pub mod refusals;
 pub mod session;
 pub mod stats;
 mod syntax_check;

@@ -7,6 +7,7 @@
 //! one.
 
 use crate::engine::keep::{self, Kept};
+use crate::engine::refusals::{Refusals, MAX_REFUSED_NODES};
 use crate::engine::stats::SessionStats;
 use crate::engine::syntax_check::{make_candidate, CheckCounters};
 use crate::engine::tester::{Candidate, Tester};
@@ -83,6 +84,8 @@ pub struct Session<'l> {
     kept: Kept,
     /// Where they are: in the tree's source text, or in `unparsed` when there is one.
     kept_spans: Vec<Range<usize>>,
+    /// The deletions refused on the current tree (cleared whenever it changes).
+    refusals: Refusals,
 }
 
 /// Where the kept regions start in a whole-text candidate; `None` when it does not hold
@@ -135,6 +138,7 @@ impl<'l> Session<'l> {
             handover: None,
             kept: Kept::default(),
             kept_spans: Vec::new(),
+            refusals: Refusals::default(),
         };
         s.record_size();
         s
@@ -263,6 +267,7 @@ impl<'l> Session<'l> {
                 tree: &self.tree,
                 lang: self.lang,
                 kept: &self.kept_spans,
+                refusals: &self.refusals,
             };
             let (options, tried, checks) = (&self.options, &tried, &checks);
             let mut candidates = std::iter::from_fn(|| {
@@ -288,10 +293,14 @@ impl<'l> Session<'l> {
                 .first_interesting_merged(&mut candidates, &mut merge)
         };
         self.count_checks(&checks);
-        let found = found?;
         let tried = tried.into_inner();
+        let Some(found) = found else {
+            self.record_refusals(&tried);
+            return None;
+        };
         let edits = EditSet::union(found.winners.iter().map(|&i| &tried[i]));
         self.tree.commit(&edits);
+        self.refusals.clear();
         debug_assert_eq!(
             self.tree.text().as_bytes(),
             &found.text[..],
@@ -300,6 +309,28 @@ impl<'l> Session<'l> {
         let tokens = self.tree.tokens() as usize;
         self.tester.record_size(found.text.len(), tokens);
         Some(found.winners[0])
+    }
+
+    /// Records the pure deletions among the edit sets of a list test that found nothing
+    /// which the cache or the oracle refused ([`Tester::refused`]).
+    fn record_refusals(&mut self, tried: &[EditSet]) {
+        for &i in self.tester.refused() {
+            let Some(edits) = tried.get(i) else { continue };
+            if edits.len() > MAX_REFUSED_NODES {
+                continue;
+            }
+            let mut nodes: Vec<NodeId> = Vec::with_capacity(edits.len());
+            for (node, subst) in edits.iter() {
+                if *subst != Subst::Delete {
+                    break;
+                }
+                nodes.push(node);
+            }
+            if nodes.len() == edits.len() {
+                nodes.sort_unstable();
+                self.refusals.record(&nodes);
+            }
+        }
     }
 
     /// Adds a list test's syntax-check counters to the statistics.
@@ -337,6 +368,7 @@ impl<'l> Session<'l> {
                 tree: &self.tree,
                 lang: self.lang,
                 kept: &self.kept_spans,
+                refusals: &self.refusals,
             };
             let (tree, lang, checks) = (&self.tree, self.lang, &checks);
             let verify = self.options.verify_syntax;
@@ -480,6 +512,7 @@ impl<'l> Session<'l> {
             "the kept regions are not where they are said to be"
         );
         self.kept_spans = self.kept.ranges(&at);
+        self.refusals.clear();
         match self.lang.parse(text) {
             Ok(tree) => {
                 self.tree = tree;
@@ -500,6 +533,7 @@ impl<'l> Session<'l> {
             tree: &self.tree,
             lang: self.lang,
             kept: &self.kept_spans,
+            refusals: &self.refusals,
         }
     }
 }
@@ -513,6 +547,8 @@ pub struct View<'a> {
     pub lang: &'a dyn Language,
     /// The kept regions, as byte ranges of the tree's source (ascending, disjoint).
     pub kept: &'a [Range<usize>],
+    /// The deletions refused on the current tree.
+    pub refusals: &'a Refusals,
 }
 
 impl<'a> View<'a> {
@@ -733,5 +769,57 @@ mod tests {
         );
         assert!(reduced.len() < text.len(), "{reduced:?} {text:?}");
         assert!(s.tester.stats().queries < full.tester.stats().queries);
+    }
+
+    /// The node of rule `rule` whose text is `text` in `s`'s tree.
+    fn node(s: &Session<'_>, rule: crate::syntax::tree::RuleId, text: &str) -> NodeId {
+        let t = &s.tree;
+        (0..t.arena_len() as NodeId)
+            .find(|&n| {
+                let (a, b) = t.source_span(n);
+                t.rule(n) == rule && t.source()[a..b].trim() == text
+            })
+            .unwrap_or_else(|| panic!("no {rule} node {text:?}"))
+    }
+
+    #[test]
+    fn refused_deletions_are_kept_until_the_tree_changes() {
+        use crate::testing::rule::{IDENT, PROGRAM_STAR, STMT};
+        let oracle = |t: &str| t.contains("a()") && t.contains("k()");
+        let mut s = crate::testing::session(&Toy, "{ a(); k(); } b();", oracle, 1);
+        let block = node(&s, STMT, "{ a(); k(); }");
+        let (k, b) = (node(&s, STMT, "k();"), node(&s, PROGRAM_STAR, "b();"));
+        let refuses = |s: &Session<'_>| s.view().refusals.cover_hoist(&s.tree, block, k);
+        // A syntax rejection (the call without its name) is no refusal.
+        let name = node(&s, IDENT, "k");
+        assert_eq!(
+            s.first_interesting_of(vec![EditSet::deleting([name])]),
+            None
+        );
+        assert_eq!(s.tester.stats().syntax_rejected, 1);
+        assert!(s.view().refusals.is_empty());
+        // Deleting the whole block is refused: hoisting `k();` into its place deletes only
+        // part of it.
+        let block_element = s.tree.parent(block).unwrap();
+        assert_eq!(
+            s.first_interesting_of(vec![EditSet::deleting([block_element])]),
+            None
+        );
+        assert!(!s.view().refusals.is_empty() && !refuses(&s));
+        // Deleting `a();` is refused: that hoist deletes all of it (and more).
+        let a = node(&s, STMT, "a();");
+        let a_element = s.tree.parent(a).unwrap();
+        assert_eq!(
+            s.first_interesting_of(vec![EditSet::deleting([a_element])]),
+            None
+        );
+        assert!(refuses(&s));
+        // A commit forgets them all.
+        assert_eq!(
+            s.first_interesting_of(vec![EditSet::deleting([b])]),
+            Some(0)
+        );
+        assert!(s.view().refusals.is_empty() && !refuses(&s));
+        assert_eq!(s.text(), "{ a(); k(); } ");
     }
 }

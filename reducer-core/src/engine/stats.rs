@@ -47,6 +47,10 @@ pub struct Stats {
     pub syntax_rejected: u64,
     /// Time spent inside oracle runs needed by the sequential algorithm (wall clock, summed).
     pub oracle_time: Duration,
+    /// The run time of the needed oracle runs, averaged with more weight on the latest
+    /// (each run counts [`RECENT_WEIGHT`] of the mean): what the next run will likely cost,
+    /// as the candidates shrink. Zero before the first run.
+    pub recent_oracle_time: Duration,
     /// Wall-clock time during which at least one oracle run was going (speculative runs
     /// included): wall time minus this is the time spent in the engine alone.
     pub oracle_busy: Duration,
@@ -107,6 +111,7 @@ impl Default for Stats {
             not_run: 0,
             syntax_rejected: 0,
             oracle_time: Duration::ZERO,
+            recent_oracle_time: Duration::ZERO,
             oracle_busy: Duration::ZERO,
             verified: 0,
             verified_invalid: 0,
@@ -115,7 +120,21 @@ impl Default for Stats {
     }
 }
 
+/// The weight of the latest oracle run in [`Stats::recent_oracle_time`]: the mean follows
+/// about the last eight runs.
+pub const RECENT_WEIGHT: f64 = 0.125;
+
 impl Stats {
+    /// Counts the run time of a needed oracle run.
+    pub fn record_oracle_run(&mut self, elapsed: Duration) {
+        self.recent_oracle_time = if self.oracle_time.is_zero() {
+            elapsed
+        } else {
+            self.recent_oracle_time.mul_f64(1.0 - RECENT_WEIGHT) + elapsed.mul_f64(RECENT_WEIGHT)
+        };
+        self.oracle_time += elapsed;
+    }
+
     /// Records the size of a new best candidate.
     pub fn record_size(&mut self, bytes: usize, tokens: usize) {
         self.record_size_in(bytes, tokens, None);
@@ -241,6 +260,41 @@ impl SessionStats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_recent_run_time_follows_the_latest_runs() {
+        let mut s = Stats::default();
+        s.record_oracle_run(Duration::from_millis(1500));
+        assert_eq!(
+            s.recent_oracle_time,
+            Duration::from_millis(1500),
+            "the first run"
+        );
+        for _ in 0..9 {
+            s.record_oracle_run(Duration::from_millis(1500));
+        }
+        for _ in 0..40 {
+            s.record_oracle_run(Duration::from_millis(10));
+        }
+        // Ten runs of 1.5 s on a large input, then forty of 10 ms: the mean of the run is
+        // 308 ms, the recent time 17 ms (what is left of the 1.5 s is weighted by 7/8 to
+        // the 40th).
+        assert_eq!(s.oracle_time, Duration::from_millis(15_400));
+        let recent = s.recent_oracle_time.as_secs_f64();
+        let expected = 0.010 + 1.490 * (1.0 - RECENT_WEIGHT).powi(40);
+        assert!(
+            (recent - expected).abs() < 1e-6,
+            "{recent} against {expected}"
+        );
+        assert!(recent < 0.02, "{recent}");
+        // A run as slow as the first ones weighs an eighth at once.
+        s.record_oracle_run(Duration::from_millis(1010));
+        let after = s.recent_oracle_time.as_secs_f64();
+        assert!(
+            (after - (recent * 0.875 + 1.010 * 0.125)).abs() < 1e-6,
+            "{after}"
+        );
+    }
 
     #[test]
     fn overlapping_runs_count_once() {

@@ -110,13 +110,14 @@ fn stage(name: &'static str, plan: Plan) -> Plan {
 }
 
 /// pardis-hybrid and hoisting, each to its fixpoint, repeated until neither changes
-/// anything.
+/// anything. Hoisting skips the candidates that delete all of a deletion refused on the
+/// current tree ([`hoist::monotone_hoist_pass`]).
 fn deletion() -> Plan {
     fixpoint(Plan::Then(vec![
         deletion_without_hoisting(),
         Plan::Named(
             "hoisting",
-            Box::new(fixpoint(Plan::Pass(hoist::hoist_pass))),
+            Box::new(fixpoint(Plan::Pass(hoist::monotone_hoist_pass))),
         ),
     ]))
 }

@@ -76,6 +76,19 @@ fn distance(tree: &Tree, ancestor: NodeId, mut node: NodeId) -> usize {
 /// first). In merge mode several nodes' hoists may be committed at once; each then stands
 /// for its new occupant.
 pub fn tmin(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) -> Vec<NodeId> {
+    tmin_with(s, o, level, false)
+}
+
+/// [`tmin`], skipping the candidates that delete all of a deletion refused on the current
+/// tree when `skip_refused` ([`Refusals::cover_hoist`]).
+///
+/// [`Refusals::cover_hoist`]: crate::engine::refusals::Refusals::cover_hoist
+fn tmin_with(
+    s: &mut Session<'_>,
+    o: &AlgoOptions,
+    level: &[NodeId],
+    skip_refused: bool,
+) -> Vec<NodeId> {
     let mut level: Vec<NodeId> = level
         .iter()
         .copied()
@@ -94,6 +107,7 @@ pub fn tmin(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) -> Vec<NodeI
                 let tests = match v.tree.is_live(node) {
                     true => chi(v, node, o.hoist_depth)
                         .into_iter()
+                        .filter(|&by| !(skip_refused && v.refusals.cover_hoist(v.tree, node, by)))
                         .map(|by| {
                             let mut e = EditSet::new();
                             e.hoist(node, by);
@@ -135,6 +149,16 @@ fn occupant(tree: &Tree, mut node: NodeId) -> NodeId {
 pub fn hoist_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     // hoisting ← TMIN^χ(nodes); TRANSFORM(input_tree, level, hoisting)
     level_by_level(s, tree_children, |s, level| tmin(s, o, &level))
+}
+
+/// One HOIST pass that skips what monotony says cannot be interesting: a hoist that
+/// deletes all of a deletion the cache or the oracle refused on the current tree (for
+/// instance after pardis' last pass, which refused every deletion it tried). Such a
+/// candidate can still be interesting when the oracle is not monotone (a declaration that
+/// could not go alone goes with its only use), so this is the default's hoisting, and
+/// [`hoist_pass`] stays the paper's; returns whether the tree got smaller.
+pub fn monotone_hoist_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    level_by_level(s, tree_children, |s, level| tmin_with(s, o, &level, true))
 }
 
 /// One HDDH pass (Fig. 9): per level, DDMIN over the removable nodes (as HDD does, see
@@ -189,6 +213,28 @@ mod tests {
     fn interesting(s: &mut Session<'_>, e: &EditSet, oracle: Pred) -> bool {
         let text = s.candidate(e).text.map(|t| String::from_utf8(t).unwrap());
         text.as_deref().is_some_and(oracle)
+    }
+
+    #[test]
+    fn monotone_hoisting_skips_what_a_refused_deletion_covers() {
+        // Every hoist of the block deletes `a();` or `k();`, whose deletions pardis refused
+        // just before: the monotone pass tests none of them, the paper's tests them all, and
+        // both end with the same text.
+        fn needs_a_and_k(t: &str) -> bool {
+            t.contains("a()") && t.contains("k()")
+        }
+        let o = AlgoOptions::default();
+        let mut runs = Vec::new();
+        for pass in [hoist_pass, monotone_hoist_pass] {
+            let mut s = session("{ a(); k(); }", needs_a_and_k, 1);
+            assert!(!crate::reduce::pardis::hybrid_pass(&mut s, &o));
+            let before = s.tester.stats().queries;
+            assert!(!pass(&mut s, &o));
+            runs.push((s.text(), s.tester.stats().queries - before));
+        }
+        assert_eq!(runs[0].0, runs[1].0);
+        assert!(runs[0].1 >= 2, "{runs:?}");
+        assert_eq!(runs[1].1, 0, "{runs:?}");
     }
 
     /// 1-maximality of TMIN^χ at the fixpoint: no single hoist by a χ(n) candidate of any

@@ -22,8 +22,15 @@
 //!   others by the bytes per query they achieved so far in this run (what they removed,
 //!   with the deletion after them, over what they and that deletion cost), best first, as
 //!   C-Vise and Vulcan order their passes.
-//! - **Cost of a query**: a query is weighed by the mean oracle run time measured so far
-//!   (known from the original's check on): an oracle slower than [`FAST_ORACLE`] divides the
+//! - **Size**: bytes that are not whitespace (blank lines stay until the final tidy-up, and
+//!   would make any removal look small).
+//! - **Cost of a query**: a query is weighed by the oracle's recent run time when the rounds
+//!   start ([`Stats::recent_oracle_time`], the last runs of the deletion before them, on
+//!   candidates about the size the rounds will test; known from the original's check on):
+//!   the early runs on a large input do not count, so a compiler that took seconds on the
+//!   original unit and milliseconds on what is left is a fast oracle for the rounds, while
+//!   one whose every run costs a second (a compile-and-run, a JVM) is still a slow one.
+//!   An oracle slower than [`FAST_ORACLE`] divides the
 //!   opening balance and the earnings by how many times slower it is, and all the rounds
 //!   together may never spend more than the run had spent before them times
 //!   [`MAX_SHARE`] ÷ the square of that slowness (at least once as many), so that with an
@@ -35,6 +42,7 @@
 //! (queries and bytes), through the tester's query budget ([`Tester::set_budget`]).
 //!
 //! [`Tester::set_budget`]: crate::engine::tester::Tester::set_budget
+//! [`Stats::recent_oracle_time`]: crate::engine::stats::Stats::recent_oracle_time
 //! [`ScheduledStage::deletion_after`]: super::algorithm::ScheduledStage::deletion_after
 
 use super::algorithm::{Plan, ScheduledStage};
@@ -100,9 +108,9 @@ struct Budget {
 
 impl Budget {
     /// The budget of rounds of `stages` stages that start after `spent` queries, with
-    /// oracle runs of `mean` time on average.
-    fn new(spent: u64, mean: Duration, stages: usize) -> Budget {
-        let slowness = (mean.as_secs_f64() / FAST_ORACLE.as_secs_f64()).max(1.0);
+    /// oracle runs that take `run_time` each.
+    fn new(spent: u64, run_time: Duration, stages: usize) -> Budget {
+        let slowness = (run_time.as_secs_f64() / FAST_ORACLE.as_secs_f64()).max(1.0);
         let spent = spent.max(1);
         let cap = spent as f64 * (MAX_SHARE / (slowness * slowness)).max(1.0);
         let opening = (OPENING_SHARE * spent as f64).max((MIN_PROBE * stages) as f64) / slowness;
@@ -132,8 +140,7 @@ pub(super) fn run(
     after: &Plan,
 ) -> bool {
     let stats = s.tester.stats();
-    let mean = stats.oracle_time / u32::try_from(stats.queries.max(1)).unwrap_or(u32::MAX);
-    let mut budget = Budget::new(stats.queries, mean, stages.len());
+    let mut budget = Budget::new(stats.queries, stats.recent_oracle_time, stages.len());
     let mut records = vec![Record::default(); stages.len()];
     let mut changed = false;
     loop {
@@ -162,7 +169,7 @@ fn round(
         }
         let left = (order.len() - k) as f64;
         let idle = (budget.balance / left).ceil().max(1.0) as u64;
-        let (queries, bytes) = (s.tester.stats().queries, s.tree.text().len());
+        let (queries, bytes) = (s.tester.stats().queries, size(s));
         let limit = (queries + budget.balance.ceil() as u64).min(budget.until);
         let outer = s.tester.set_budget(QueryBudget {
             until: Some(limit),
@@ -181,7 +188,7 @@ fn round(
         }
         s.tester.set_budget(outer);
         let spent = s.tester.stats().queries - queries;
-        let removed = bytes.saturating_sub(s.tree.text().len()) as u64;
+        let removed = bytes.saturating_sub(size(s)) as u64;
         let r = &mut records[i];
         r.runs += 1;
         r.queries += spent;
@@ -189,6 +196,18 @@ fn round(
         budget.settle(spent, removed, bytes);
     }
     changed
+}
+
+/// The size the schedule measures: the current text's bytes that are not whitespace. A
+/// reduction leaves blank lines behind until its final tidy-up (a preprocessed unit's line
+/// markers, declarations deleted line by line), so that bytes would count a stage's
+/// removal against a text that is mostly whitespace.
+fn size(s: &Session<'_>) -> usize {
+    s.tree
+        .text()
+        .bytes()
+        .filter(|b| !b.is_ascii_whitespace())
+        .count()
 }
 
 /// The order of a round: stages not yet run first (in the given order), then the others

@@ -51,7 +51,7 @@ impl Tester {
         self.stats.not_run += not_run;
         if outcome != Outcome::NotRun {
             self.stats.queries += 1;
-            self.stats.oracle_time += report.elapsed();
+            self.stats.record_oracle_run(report.elapsed());
         }
         if outcome == Outcome::Unresolved {
             self.stats.unresolved += 1;

@@ -27,7 +27,10 @@ impl Tester {
             while matches!(slots.front(), Some(Slot::Answered { .. })) {
                 let slot = slots.pop_front().expect("an answered slot");
                 base += 1;
-                let (outcome, text) = self.decide(slot);
+                let (outcome, source, text) = self.decide(slot);
+                if outcome == Outcome::NotInteresting && source != Source::Syntax {
+                    self.refused.push(base - 1);
+                }
                 if outcome.is_interesting() {
                     winner = Some((base - 1, text));
                     break;

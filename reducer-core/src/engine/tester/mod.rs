@@ -94,6 +94,9 @@ pub struct Tester {
     /// [`Stats::queries`] when the budget was set or an interesting candidate was last
     /// adopted, whichever came later ([`QueryBudget::idle`] counts from there).
     idle_from: u64,
+    /// The list indices of the last list test's candidates that the cache or the oracle
+    /// found not interesting, ascending (see [`Tester::refused`]).
+    refused: Vec<usize>,
 }
 
 /// A limit on the queries of one stage of an algorithm: once it is reached, list tests take
@@ -128,6 +131,7 @@ impl Tester {
             kept: Kept::default(),
             budget: QueryBudget::default(),
             idle_from: 0,
+            refused: Vec::new(),
         }
     }
 
@@ -230,6 +234,14 @@ impl Tester {
         self.stage
     }
 
+    /// The list indices of the candidates of the last list test that the cache or the
+    /// oracle found not interesting (not those the syntax check rejected, nor those past
+    /// the winner or never taken), ascending. Empty in merge mode, where a round's answers
+    /// are not decided one by one.
+    pub fn refused(&self) -> &[usize] {
+        &self.refused
+    }
+
     /// The statistics so far.
     pub fn stats(&self) -> &Stats {
         &self.stats
@@ -283,6 +295,7 @@ impl Tester {
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate>,
     ) -> Option<(usize, Vec<u8>)> {
+        self.refused.clear();
         if self.stopped() {
             return None;
         }
@@ -312,6 +325,7 @@ impl Tester {
                     text,
                 });
         }
+        self.refused.clear();
         if self.stopped() {
             return None;
         }

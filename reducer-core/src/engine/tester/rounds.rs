@@ -149,7 +149,7 @@ impl Tester {
         let len = slots.len();
         let mut interesting = Vec::new();
         for (i, slot) in slots.into_iter().enumerate() {
-            let (outcome, text) = self.decide(slot);
+            let (outcome, _, text) = self.decide(slot);
             if outcome.is_interesting() {
                 interesting.push((i, text));
             } else if outcome == Outcome::NotRun && interesting.is_empty() {

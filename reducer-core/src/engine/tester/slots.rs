@@ -59,7 +59,7 @@ impl Tester {
             Source::Oracle if outcome == Outcome::NotRun => {}
             Source::Oracle => {
                 self.stats.queries += 1;
-                self.stats.oracle_time += elapsed;
+                self.stats.record_oracle_run(elapsed);
                 if outcome == Outcome::Unresolved {
                     self.stats.unresolved += 1;
                 }
@@ -219,8 +219,8 @@ impl Tester {
     }
 
     /// Settles and counts the answered slot at the head of the list (see
-    /// [`Tester::settle`]); returns its outcome and text.
-    pub(super) fn decide(&mut self, slot: Slot<'_>) -> (Outcome, Vec<u8>) {
+    /// [`Tester::settle`]); returns its outcome, where the answer came from, and its text.
+    pub(super) fn decide(&mut self, slot: Slot<'_>) -> (Outcome, Source, Vec<u8>) {
         let Slot::Answered {
             outcome,
             source,
@@ -239,7 +239,7 @@ impl Tester {
             Duration::ZERO
         };
         self.count(outcome, settled, text.len(), elapsed);
-        (outcome, text)
+        (outcome, settled, text)
     }
 
     /// Stops the tester: the sequential run needed an answer that could not be had.

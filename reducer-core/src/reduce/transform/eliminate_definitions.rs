@@ -269,6 +269,7 @@ mod tests {
             tree: &tree,
             lang: &Toy,
             kept: &[],
+            refusals: &crate::engine::refusals::Refusals::default(),
         };
         let s = StandIns::new(&v);
         use crate::testing::rule::*;

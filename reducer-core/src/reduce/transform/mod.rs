@@ -377,6 +377,7 @@ pub(crate) fn toy_candidates(
         tree: &tree,
         lang: &crate::testing::Toy,
         kept: &[],
+        refusals: &crate::engine::refusals::Refusals::default(),
     };
     sites(&v)
         .iter()
