@@ -1,7 +1,7 @@
 //! The engine layer: how a candidate is tested, whatever the algorithm.
 //!
 //! - [`oracle`]: what decides whether a candidate is still interesting (the user's script,
-//!   run in its own directory and process group);
+//!   run in its own directory and session);
 //! - [`cache`]: the outcome cache;
 //! - [`tester`]: every candidate goes through it, with `-j N` speculation and a sequential
 //!   result;

@@ -36,6 +36,45 @@ pub(crate) fn kill(pid: libc::pid_t, signal: libc::c_int) -> bool {
     unsafe { libc::kill(pid, signal) == 0 }
 }
 
+/// Makes `cmd`'s program the leader of a new session (and so of a new process group, whose
+/// id is its pid): the processes it starts stay in that session even when they make
+/// process groups of their own, as `timeout` does, so that [`session_members`] finds them.
+pub(crate) fn start_new_session(cmd: &mut std::process::Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: setsid is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        cmd.pre_exec(|| match libc::setsid() {
+            -1 => Err(io::Error::last_os_error()),
+            _ => Ok(()),
+        });
+    }
+}
+
+/// The processes of session `sid`, from `/proc` (empty where there is no `/proc`).
+pub(crate) fn session_members(sid: libc::pid_t) -> Vec<libc::pid_t> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut members = Vec::new();
+    for entry in entries.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse().ok()) else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // After the parenthesised command name: state, ppid, pgrp, session.
+        let session = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(3))
+            .and_then(|f| f.parse::<libc::pid_t>().ok());
+        if session == Some(sid) {
+            members.push(pid);
+        }
+    }
+    members
+}
+
 /// Makes reads from `fd` non-blocking (best effort).
 pub(crate) fn set_nonblocking(fd: RawFd) {
     // SAFETY: fcntl on a file descriptor the caller owns.

@@ -7,13 +7,14 @@
 //! 2. writes the candidate there under the input's file name (e.g. `bug.c`);
 //! 3. starts `launcher... command... /abs/tmpdir/bug.c` (an argv vector, never a shell
 //!    string) with that directory as working directory, `TMPDIR` set to the run's own, stdin
-//!    from `/dev/null`, stdout discarded and the tail of stderr kept; the program runs in its
-//!    own process group;
+//!    from `/dev/null`, stdout discarded and the tail of stderr kept; the program leads its
+//!    own session and process group;
 //! 4. waits for it, checking the timeout and the `cancel` flag; on timeout or cancellation the
 //!    whole process group gets `SIGTERM` (a launcher such as `srun` then ends its job step),
-//!    and `SIGKILL` once the program has exited or after 2 s, grandchildren included. Once
-//!    the program has exited, whatever it left running in its process group is killed as
-//!    well;
+//!    and `SIGKILL` once the program has exited or after 2 s, grandchildren included, and so
+//!    do the processes of its session that made groups of their own (`timeout` does; found
+//!    in `/proc`). Once the program has exited, whatever it left running in its process
+//!    group is killed as well;
 //! 5. removes the directory (read-only subdirectories included), unless told to keep it;
 //!    what cannot be removed is counted ([`CommandOracle::leftovers`]).
 //!
@@ -57,13 +58,13 @@ pub use wait::Launched;
 use super::expect::Expectations;
 use super::file_set::FileSet;
 use super::run_dir::RunDir;
+use super::sys;
 use super::{Oracle, Outcome, StartedTest};
 use report::Reports;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, Read};
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::AtomicBool;
@@ -501,8 +502,8 @@ impl CommandOracle {
             .env("TMPDIR", dir.tmp())
             .stdin(Stdio::null())
             .stdout(stdout)
-            .stderr(Stdio::piped())
-            .process_group(0);
+            .stderr(Stdio::piped());
+        sys::start_new_session(&mut cmd);
         for (k, v) in &self.env {
             cmd.env(k, v);
         }

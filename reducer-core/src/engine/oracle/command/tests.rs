@@ -307,6 +307,30 @@ fn the_timeout_kills_grandchildren_too() {
 }
 
 #[test]
+fn the_timeout_kills_what_left_the_process_group() {
+    // GNU `timeout` moves itself and its command into a process group of their own: killing
+    // the run's group leaves them running (a compiler would go on writing into the run's
+    // directory after its removal). They stay in the run's session.
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("pid");
+    let s = script(
+        dir.path(),
+        "escape.sh",
+        "timeout 60 sh -c 'echo $$ > \"$PIDFILE\"; exec sleep 30'",
+    );
+    let o = CommandOracle::builder([&s], "bug.c")
+        .timeout(Duration::from_millis(300))
+        .env("PIDFILE", &pidfile)
+        .build()
+        .unwrap();
+    let r = o.run(b"x", &no_cancel());
+    assert!(r.timed_out, "{r:?}");
+    assert!(r.elapsed < WELL_BELOW_30S, "{r:?}");
+    let pid = read_pid(&pidfile);
+    assert!(gone_soon(pid), "{pid}, in a group of its own, survived");
+}
+
+#[test]
 fn leftovers_of_a_finished_run_are_killed_and_not_waited_for() {
     let dir = tempfile::tempdir().unwrap();
     let pidfile = dir.path().join("pid");

@@ -250,8 +250,13 @@ fn wait_for(
     // `srun` forwards SIGTERM and ends the job step it started on another node, which a
     // SIGKILL of the launcher would leave running. Then SIGKILL: after a normal exit it
     // ends whatever the program left running in its group (e.g. a background `sleep`).
+    // A run cut short also ends the processes of its session that left the group: `timeout
+    // 60 rustc …` in a script puts rustc in a group of its own, which would go on running
+    // after the script is killed and write into the run's directory once it is removed.
     if timed_out || cancelled {
+        signal_session(pgid, libc::SIGTERM);
         terminate_group(pgid, TERM_GRACE);
+        signal_session(pgid, libc::SIGKILL);
     }
     kill_group(pgid);
     let status = child.wait();
@@ -330,6 +335,19 @@ fn terminate_group(pgid: libc::pid_t, grace: Duration) {
         }
         std::thread::sleep(pause);
         pause = (pause * 2).min(MAX_POLL);
+    }
+}
+
+/// Sends `signal` to every process of the session `sid` (the program started leads it),
+/// whatever its process group, except the leader, which is left for the caller to reap.
+fn signal_session(sid: libc::pid_t, signal: libc::c_int) {
+    if sid <= 0 {
+        return;
+    }
+    for pid in sys::session_members(sid) {
+        if pid != sid {
+            sys::kill(pid, signal);
+        }
     }
 }
 
