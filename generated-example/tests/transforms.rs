@@ -139,6 +139,23 @@ fn compound_edits_on_c_with_gcc_as_the_oracle() {
     let src = "int main(void) {\n  int v[2];\n  int w;\n  int i, j;\n  v[0] = w + i + j;\n  return 0;\n}\n";
     let out = reduce(&LANG_C, "merge-lists", src, keeps_assignment);
     assert!(squeeze(&out).contains("intv[2],w,i,j;"), "{out:?}");
+    // The grammar shows the separator where the program no longer does: no declaration
+    // of this one has two declarators.
+    let src = "int main(void) {\n  int v[2];\n  int w;\n  v[0] = w;\n  return 0;\n}\n";
+    let out = reduce(&LANG_C, "merge-lists", src, keeps_assignment);
+    assert!(squeeze(&out).contains("intv[2],w;"), "{out:?}");
+    // Two functions become one, and the local both declare is declared once: gcc refuses
+    // it twice. (The globals may move into the body too: nothing outside needs them.)
+    fn both_stores(t: &str) -> bool {
+        let squeezed = squeeze(t);
+        squeezed.contains("a[i]=1;") && squeezed.contains("b[i]=2;") && gcc_accepts(t)
+    }
+    let src = "int a[2], b[2];\nvoid f(void) {\n  int i;\n  a[i] = 1;\n}\nvoid g(void) {\n  int i;\n  b[i] = 2;\n}\n";
+    assert!(both_stores(src));
+    let out = reduce(&LANG_C, "merge-lists", src, both_stores);
+    let out = squeeze(&out);
+    assert_eq!(out.matches("(void){").count(), 1, "{out:?}");
+    assert_eq!(out.matches("i;").count(), 1, "{out:?}");
     // A parameter goes with the argument of each call (gcc refuses either alone).
     fn two_calls(t: &str) -> bool {
         squeeze(t).matches("add(").count() == 3 && gcc_accepts(t)

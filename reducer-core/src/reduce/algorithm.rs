@@ -294,9 +294,10 @@ impl Algorithm {
     /// before. Canonicalisation cannot: renaming every occurrence of a name at once and
     /// shortening literals and comments keep the tree's shape and every name's uses, so a
     /// deletion that failed before it fails after it too (unless the test looks at names
-    /// or literals, which the next round's deletion still sees).
+    /// or literals, which the next round's deletion still sees). Merging neither: what two
+    /// merged lists held twice goes in the merge itself, and everything else stays.
     pub fn makes_room_for_deletion(self) -> bool {
-        self != Algorithm::Canonicalize
+        !matches!(self, Algorithm::Canonicalize | Algorithm::MergeLists)
     }
 
     /// What it runs.

@@ -19,10 +19,11 @@ pub(crate) struct Lists {
 }
 
 impl Lists {
-    /// The separated-list rules of `v`'s tree: those of nodes with two or more items.
+    /// The separated-list rules of `v`'s tree: those the grammar writes as one
+    /// ([`grammar_separators`]), and those of nodes with two or more items.
     pub(crate) fn learn(v: &View<'_>) -> Lists {
         let tree = v.tree;
-        let mut separators = HashMap::new();
+        let mut separators = grammar_separators(v);
         for n in tree.bfs() {
             let rule = tree.rule(n);
             if separators.contains_key(&rule) {
@@ -63,6 +64,46 @@ impl Lists {
             List::Separated { .. } => self.separators.get(&tree.rule(node)).cloned(),
         }
     }
+}
+
+/// The separated lists of the grammar: each rule that Perses Normal Form writes as
+/// `r = { x ~ e* }` with `e = { "sep" ~ y }` (as `--print-grammar` shows it), with its
+/// separator. A node of such a rule with one item is a list too, even when no node of the
+/// current tree shows two items (the last `int a, b;` of a program may be gone).
+fn grammar_separators(v: &View<'_>) -> HashMap<RuleId, String> {
+    let rules = v.tables().rules;
+    let id = |name: &str| rules.iter().position(|r| r.name == name);
+    let mut bodies: HashMap<&str, &str> = HashMap::new();
+    for line in v.lang.normalized_grammar().lines() {
+        if let Some((name, rest)) = line.split_once(" = {") {
+            if let Some(body) = rest.trim().strip_suffix('}') {
+                bodies.insert(name.trim(), body.trim());
+            }
+        }
+    }
+    let mut separators = HashMap::new();
+    for (&name, &body) in &bodies {
+        let Some((first, star)) = body.split_once(" ~ ") else {
+            continue;
+        };
+        let Some(element) = star.strip_suffix('*') else {
+            continue;
+        };
+        if first.contains([' ', '|', '(', '"']) || element.contains([' ', '|', '(']) {
+            continue;
+        }
+        let Some((literal, item)) = bodies.get(element).and_then(|b| b.split_once(" ~ ")) else {
+            continue;
+        };
+        let sep = literal.strip_prefix('"').and_then(|l| l.strip_suffix('"'));
+        match (sep, id(name)) {
+            (Some(sep), Some(rule)) if !sep.is_empty() && !item.contains([' ', '|', '(']) => {
+                separators.insert(rule as RuleId, sep.to_string());
+            }
+            _ => {}
+        }
+    }
+    separators
 }
 
 /// The shape of a list node.
@@ -117,6 +158,17 @@ impl List {
             rest.push((e, item));
         }
         Some(List::Separated { first, rest })
+    }
+
+    /// The items, in order (the elements of a plain list; the first item and each
+    /// element's item of a separated one).
+    pub(crate) fn items(&self) -> Vec<NodeId> {
+        match self {
+            List::Plain(e) => e.clone(),
+            List::Separated { first, rest } => std::iter::once(*first)
+                .chain(rest.iter().map(|&(_, item)| item))
+                .collect(),
+        }
     }
 
     /// How many items the list has.

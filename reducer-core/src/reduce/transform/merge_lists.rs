@@ -1,9 +1,11 @@
-//! Merging: two adjacent elements of one list that differ only in a list inside them become
-//! one element holding the items of both (`int a; int b;` → `int a, b;`, `{ a; } { b; }` →
-//! `{ a; b; }`). The second element's frame (what it holds besides its list) repeats the
-//! first's, so the candidate drops it: longer list, one frame less. C-Reduce reaches some of
-//! it by joining declarations; the full parse and the oracle decide whether the merged
-//! element still means what is needed.
+//! Merging: two adjacent elements of one list with a list of one rule inside them become one
+//! element holding the items of both (`int a; int b;` → `int a, b;`, `{ a; } { b; }` →
+//! `{ a; b; }`, `f() { a; } g() { b; }` → `f() { a; b; }` or `g() { a; b; }`): longer list,
+//! one frame (what an element holds besides its list) less. Items that would repeat one of
+//! the other list word for word are dropped, so that two bodies declaring the same local
+//! become one body declaring it once. C-Reduce reaches some of it by joining declarations
+//! and merging functions; the full parse and the oracle decide whether the merged element
+//! still means what is needed.
 
 use super::items::{List, Lists};
 use super::{by_sites, node_text, Change};
@@ -51,8 +53,12 @@ fn frame(tree: &Tree, element: NodeId, list: &List) -> String {
 }
 
 /// Every candidate, in tree order: for each pair of adjacent elements of one rule, the
-/// first pair of lists inside them of one rule and equal frames: the second element goes
-/// and its items follow the first's (after the list's separator).
+/// first pair of lists inside them of one rule. With equal frames, the second element goes
+/// and its items follow the first's (after the list's separator). With different frames
+/// (`f() { a; }` and `g() { b; }`), two candidates: the first element keeps its frame and
+/// takes the second's items, or the second keeps its frame and takes the first's. Items of
+/// the list that goes which repeat an item of the list that stays, word for word, are
+/// dropped (`int i;` declared in both bodies would be declared twice).
 pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
     let tree = v.tree;
     let lists = Lists::learn(v);
@@ -67,29 +73,74 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
             let (la, lb) = (inner_lists(v, &lists, a), inner_lists(v, &lists, b));
             let matched = la.iter().find_map(|(x, lx)| {
                 lb.iter()
-                    .find(|(y, ly)| {
-                        tree.rule(*x) == tree.rule(*y) && frame(tree, a, lx) == frame(tree, b, ly)
-                    })
+                    .find(|(y, _)| tree.rule(*x) == tree.rule(*y))
                     .map(|(_, ly)| (*x, lx, ly))
             });
             let Some((x, lx, ly)) = matched else { continue };
             let Some(sep) = lists.separator(tree, x, lx) else {
                 continue;
             };
+            // The first element keeps its frame: the second's items follow its last one.
             let (_, last) = lx.ends();
-            let (ys, ye) = ly.span(tree);
-            let joined = format!(
-                "{}{sep} {}",
-                node_text(tree, last).trim_end(),
-                &tree.source()[ys..ye]
-            );
+            let moved = join(tree, &unrepeated(tree, ly, lx), &sep);
             let mut edits = EditSet::new();
-            edits.replace(last, Arc::from(joined));
+            match moved {
+                Some(moved) => {
+                    let kept = node_text(tree, last);
+                    edits.replace(last, Arc::from(format!("{}{sep} {moved}", kept.trim_end())))
+                }
+                None => &mut edits,
+            };
             edits.delete(b);
+            out.push(edits);
+            if frame(tree, a, lx) == frame(tree, b, ly) {
+                continue;
+            }
+            // The second keeps its frame: the first's items come before its first one.
+            let (first, _) = ly.ends();
+            let moved = join(tree, &unrepeated(tree, lx, ly), &sep);
+            let mut edits = EditSet::new();
+            if let Some(moved) = moved {
+                let kept = node_text(tree, first);
+                let kept = kept.trim_start();
+                let joined = match ly {
+                    // A plain list's element holds its own leading text, if any.
+                    List::Plain(_) => format!("{moved} {kept}"),
+                    List::Separated { .. } => format!("{moved}{sep} {kept}"),
+                };
+                edits.replace(first, Arc::from(joined));
+            }
+            edits.delete(a);
             out.push(edits);
         }
     }
     out
+}
+
+/// The items of `list` whose text (runs of whitespace made one space) is not that of an
+/// item of `other`, nor of an earlier item of `list`.
+fn unrepeated(tree: &Tree, list: &List, other: &List) -> Vec<NodeId> {
+    let words = |n: NodeId| {
+        node_text(tree, n)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut seen: std::collections::HashSet<String> =
+        other.items().into_iter().map(words).collect();
+    list.items()
+        .into_iter()
+        .filter(|&n| seen.insert(words(n)))
+        .collect()
+}
+
+/// The texts of `items` joined by `sep` and a space; `None` when there are none.
+fn join(tree: &Tree, items: &[NodeId], sep: &str) -> Option<String> {
+    let texts: Vec<String> = items
+        .iter()
+        .map(|&n| node_text(tree, n).trim().to_string())
+        .collect();
+    (!texts.is_empty()).then(|| texts.join(&format!("{sep} ")))
 }
 
 #[cfg(test)]
@@ -109,7 +160,23 @@ mod tests {
         assert_eq!(candidates("{ a; } { b; c; } f(1);"), ["{ a; b; c; } f(1);"]);
         // Separated lists: `f(1); f(2, 3);` share the frame `f(` … `);`.
         assert_eq!(candidates("f(1); f(2, 3);"), ["f(1, 2, 3);"]);
-        // Different frames: nothing.
-        assert!(candidates("f(1); g(2, 3);").is_empty());
+        // Different frames: either frame may stay, with the items of both.
+        assert_eq!(candidates("f(1); g(2, 3);"), ["f(1, 2, 3);", "g(1, 2, 3);"]);
+    }
+
+    #[test]
+    fn items_repeated_word_for_word_are_not_moved() {
+        // Reference, worked by hand: `var i;` is in both blocks, and `2` in both calls;
+        // what moves leaves its copy behind.
+        assert_eq!(
+            candidates("{ var i; a(); } { var  i; b(); }"),
+            ["{ var i; a(); b(); }"]
+        );
+        assert_eq!(
+            candidates("f(1, 2); g(2, 3);"),
+            ["f(1, 2, 3);", "g(1, 2, 3);"]
+        );
+        // Nothing left to move: the second element only goes.
+        assert_eq!(candidates("f(1, 2); g(2);"), ["f(1, 2);", "g(1, 2);"]);
     }
 }
