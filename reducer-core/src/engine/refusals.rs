@@ -13,16 +13,34 @@ pub const MAX_REFUSED_NODES: usize = 4;
 
 /// Sets of nodes whose deletion, as one candidate, was refused by the cache or the oracle
 /// on the current tree (a syntax rejection is not a refusal: a larger deletion may parse).
+///
+/// It also keeps, for the whole run, the names a transformation could not change
+/// ([`Refusals::refused_name`]): a hint for the order of later tries, never a reason to skip
+/// one, since the text changes around them.
 #[derive(Clone, Debug, Default)]
 pub struct Refusals {
     /// Each refused set, under its first node.
     by_node: FxHashMap<NodeId, Vec<Box<[NodeId]>>>,
+    /// Names whose change was refused at some point of the run.
+    names: rustc_hash::FxHashSet<String>,
 }
 
 impl Refusals {
-    /// Forgets every refusal (the tree changed).
+    /// Forgets every refused deletion (the tree changed); the refused names stay.
     pub fn clear(&mut self) {
         self.by_node.clear();
+    }
+
+    /// Records that changing `name` (renaming it, say) was refused.
+    pub fn record_name(&mut self, name: &str) {
+        if !self.names.contains(name) {
+            self.names.insert(name.to_string());
+        }
+    }
+
+    /// Whether changing `name` was refused at some point of the run.
+    pub fn refused_name(&self, name: &str) -> bool {
+        self.names.contains(name)
     }
 
     /// Whether nothing was refused on the current tree.

@@ -333,6 +333,11 @@ impl<'l> Session<'l> {
         }
     }
 
+    /// Records that changing `name` was refused ([`Refusals::record_name`]).
+    pub fn record_refused_name(&mut self, name: &str) {
+        self.refusals.record_name(name);
+    }
+
     /// Adds a list test's syntax-check counters to the statistics.
     fn count_checks(&mut self, checks: &CheckCounters) {
         self.stats.local_checks += checks.local.get();

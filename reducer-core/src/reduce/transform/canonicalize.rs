@@ -4,7 +4,9 @@
 //! first all literals at once, then one at a time. Comments (the grammar's `COMMENT` rule,
 //! which no node holds and no deletion removes) go too: all at once, then one at a time.
 
-use super::{by_sites, fresh_name, node_text, replacing, rules_of, words, Change, Names};
+use super::{
+    by_sites, by_sites_noting, fresh_name, node_text, replacing, rules_of, words, Change, Names,
+};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
 use crate::syntax::tree::NodeId;
@@ -109,22 +111,29 @@ fn drop_comments(s: &mut Session<'_>) -> bool {
 /// Renames each name (in the order of first occurrence) to the shortest unused name.
 fn rename(s: &mut Session<'_>) -> bool {
     // Each name with the shortest unused name shorter than it, on the current text (the
-    // sites are listed again after every success, so the words in use are up to date).
+    // sites are listed again after every success, so the words in use are up to date), in
+    // the order of first occurrence; the names whose renaming was refused earlier in the
+    // run (a needle of the test, a builtin) come last.
     let sites = |v: &View<'_>| {
         let used = words(&v.tree.text());
-        Names::of(v)
+        let mut sites: Vec<(String, Vec<NodeId>, String)> = Names::of(v)
             .list
             .into_iter()
             .filter_map(|(name, nodes)| {
                 let fresh = fresh_name(v, &rules_of(v.tree, &nodes), &used, name.len())?;
-                Some((nodes, fresh))
+                Some((name, nodes, fresh))
             })
-            .collect::<Vec<_>>()
+            .collect();
+        sites.sort_by_key(|(name, _, _)| v.refusals.refused_name(name));
+        sites
     };
-    let change = |_: &View<'_>, (nodes, fresh): &(Vec<NodeId>, String)| {
+    let change = |_: &View<'_>, (_, nodes, fresh): &(String, Vec<NodeId>, String)| {
         Some(replacing(nodes.iter().map(|&n| (n, fresh.as_str()))))
     };
-    by_sites(s, &sites, &change)
+    let refused = |s: &mut Session<'_>, (name, _, _): &(String, Vec<NodeId>, String)| {
+        s.record_refused_name(name);
+    };
+    by_sites_noting(s, &sites, &change, &refused)
 }
 
 /// Where literal shrinking can act: all literals at once, then each one.
@@ -175,6 +184,29 @@ fn shrink_literals(s: &mut Session<'_>) -> bool {
 mod tests {
     use super::*;
     use crate::testing::{recording_session, Toy};
+
+    #[test]
+    fn names_whose_renaming_was_refused_come_last_afterwards() {
+        // `xx` and `yy` are the test's needles; `zz` may become `a`. The first pass tries
+        // the names in the order of first occurrence; on the same text again, the refused
+        // ones come after `zz` (and are still tried).
+        let src = "var xx = 1; var yy = xx; var zz = yy; f(zz);";
+        let needles = |t: &str| t.contains("xx") && t.contains("yy");
+        let (mut s, seen) = recording_session(&Toy, src, needles, 1);
+        assert!(rename(&mut s));
+        let first: Vec<String> = std::mem::take(&mut *seen.lock().unwrap());
+        assert_eq!(first.len(), 3, "{first:?}");
+        assert!(
+            first[0].contains("var a = 1") && first[2].contains("f(a)"),
+            "{first:?}"
+        );
+        assert!(s.replace_text(src));
+        assert!(rename(&mut s));
+        let second = seen.lock().unwrap().clone();
+        assert_eq!(second[0], "var xx = 1; var yy = xx; var a = yy; f(a);");
+        assert_eq!(second.len(), 3, "{second:?}");
+        assert!(s.view().refusals.refused_name("xx") && !s.view().refusals.refused_name("zz"));
+    }
 
     #[test]
     fn every_comment_goes_in_one_test() {

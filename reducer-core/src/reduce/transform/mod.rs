@@ -214,6 +214,17 @@ pub(crate) fn by_sites<T>(
     sites: &dyn Fn(&View<'_>) -> Vec<T>,
     change: &dyn Fn(&View<'_>, &T) -> Option<Change>,
 ) -> bool {
+    by_sites_noting(s, sites, change, &|_, _| {})
+}
+
+/// [`by_sites`], calling `refused` with each site whose candidate the cache or the oracle
+/// found not interesting.
+pub(crate) fn by_sites_noting<T>(
+    s: &mut Session<'_>,
+    sites: &dyn Fn(&View<'_>) -> Vec<T>,
+    change: &dyn Fn(&View<'_>, &T) -> Option<Change>,
+    refused: &dyn Fn(&mut Session<'_>, &T),
+) -> bool {
     s.refresh();
     let mut changed = false;
     let mut start = 0;
@@ -244,6 +255,18 @@ pub(crate) fn by_sites<T>(
                 Change::combine(view, &changes)
             },
         );
+        let sites_refused: Vec<usize> = {
+            let produced = produced.borrow();
+            let tester = &s.tester;
+            tester
+                .refused()
+                .iter()
+                .filter_map(|&j| produced.get(j).map(|&(k, _)| k))
+                .collect()
+        };
+        for k in sites_refused {
+            refused(s, &list[k]);
+        }
         match found {
             Some(index) => {
                 changed = true;
