@@ -177,21 +177,24 @@ impl Tree {
     }
 
     /// The first child of `node` in the input's tree, if any.
-    fn first_child(&self, node: NodeId) -> Option<NodeId> {
+    /// `children_end`: [`Tree::children_end`] of `node`.
+    fn first_child(&self, node: NodeId, children_end: NodeId) -> Option<NodeId> {
         let first = if self.added_root && node == self.last_id() {
             0
         } else {
             node + 1
         };
-        (first < self.children_end(node)).then_some(first)
+        (first < children_end).then_some(first)
     }
 
-    /// The id just past the last descendant of `node` in the input's tree.
-    pub(super) fn children_end(&self, node: NodeId) -> NodeId {
+    /// The id just past the last descendant of `node` in the input's tree, where its
+    /// descendants in the arena end at `desc_end` (the root added around the top level is
+    /// after them).
+    fn children_end(&self, node: NodeId, desc_end: NodeId) -> NodeId {
         if self.added_root && node == self.last_id() {
             node
         } else {
-            self.nodes.desc_end(node)
+            desc_end
         }
     }
 
@@ -347,9 +350,9 @@ struct PieceCursor {
 
 impl SourcePieces<'_> {
     fn enter(&mut self, node: NodeId) {
-        let (cursor, end) = self.tree.nodes.span(node);
+        let (cursor, end, desc_end) = self.tree.nodes.extent(node);
         self.stack.push(PieceCursor {
-            children_end: self.tree.children_end(node),
+            children_end: self.tree.children_end(node, desc_end),
             cursor,
             end,
         });
@@ -406,13 +409,14 @@ pub struct Segments<'t> {
 
 impl<'t> Segments<'t> {
     fn new(tree: &'t Tree, node: NodeId) -> Self {
-        let (start, end) = tree.nodes.span(node);
+        let (start, end, desc_end) = tree.nodes.extent(node);
+        let children_end = tree.children_end(node, desc_end);
         Segments {
             tree,
-            next: tree.first_child(node),
+            next: tree.first_child(node, children_end),
             cursor: start,
             end,
-            children_end: tree.children_end(node),
+            children_end,
         }
     }
 }
@@ -421,9 +425,9 @@ impl Segments<'_> {
     /// The next child slot (or gap), skipping text.
     fn next_slot(&mut self) -> Option<Segment> {
         let c = self.next?;
-        let nodes = &self.tree.nodes;
-        self.cursor = nodes.span(c).1;
-        self.next = Some(nodes.desc_end(c)).filter(|&s| s < self.children_end);
+        let (_, end, desc_end) = self.tree.nodes.extent(c);
+        self.cursor = end;
+        self.next = Some(desc_end).filter(|&s| s < self.children_end);
         Some(if self.tree.is_gap(c) {
             Segment::Gap
         } else {
@@ -438,8 +442,7 @@ impl Iterator for Segments<'_> {
     fn next(&mut self) -> Option<Segment> {
         match self.next {
             Some(c) => {
-                let nodes = &self.tree.nodes;
-                let (child_start, child_end) = nodes.span(c);
+                let (child_start, child_end, desc_end) = self.tree.nodes.extent(c);
                 if child_start > self.cursor {
                     let start = std::mem::replace(&mut self.cursor, child_start);
                     return Some(Segment::Text {
@@ -448,7 +451,7 @@ impl Iterator for Segments<'_> {
                     });
                 }
                 self.cursor = child_end;
-                self.next = Some(nodes.desc_end(c)).filter(|&s| s < self.children_end);
+                self.next = Some(desc_end).filter(|&s| s < self.children_end);
                 Some(if self.tree.is_gap(c) {
                     Segment::Gap
                 } else {
