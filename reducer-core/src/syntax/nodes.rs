@@ -204,8 +204,14 @@ impl Nodes {
     /// Drops the nodes from id `len` on, and the records from `records` on (the records of
     /// the nodes closed since there were `records`: while building, they are the nodes from
     /// `len` on that closed).
+    #[inline]
     pub(super) fn truncate(&mut self, len: usize, records: usize) {
         debug_assert!(!self.indexed);
+        if len >= self.heads.len() {
+            // Nothing pushed since, so nothing closed (the common case: a rule that failed
+            // before anything inside it matched).
+            return;
+        }
         self.heads.truncate(len);
         self.records.truncate(records);
         self.kept.truncate(len.div_ceil(64));
@@ -323,7 +329,7 @@ impl Nodes {
     /// The first node at or after `id` with a record, and the record's index: `id` itself, or
     /// the bottom of the chain below the link `id` (the last node has a record: it has no
     /// child).
-    #[inline]
+    #[inline(always)]
     fn bottom(&self, id: NodeId) -> (NodeId, usize) {
         debug_assert!(self.indexed);
         let mut word = (id / 64) as usize;
@@ -385,13 +391,6 @@ impl Nodes {
         RuleId::from_le_bytes(self.heads[id as usize].rule)
     }
 
-    /// Byte offset of the first byte of `id`'s span.
-    #[inline]
-    pub(super) fn span_start(&self, id: NodeId) -> u32 {
-        let (_, index) = self.bottom(id);
-        self.records[index].start()
-    }
-
     /// Byte span of `id` in the input.
     #[inline]
     pub(super) fn span(&self, id: NodeId) -> (u32, u32) {
@@ -408,7 +407,7 @@ impl Nodes {
     }
 
     /// [`Nodes::span`] and [`Nodes::desc_end`] of `id` at once.
-    #[inline]
+    #[inline(always)]
     pub(super) fn extent(&self, id: NodeId) -> (u32, u32, NodeId) {
         let (bottom, index) = self.bottom(id);
         let start = self.records[index].start();
@@ -603,7 +602,6 @@ mod tests {
     fn read(nodes: &Nodes, id: NodeId) -> Plain {
         let (start, end, desc_end) = nodes.extent(id);
         assert_eq!((start, end), nodes.span(id));
-        assert_eq!(start, nodes.span_start(id));
         assert_eq!(desc_end, nodes.desc_end(id));
         Plain {
             span: (start, end),

@@ -350,7 +350,11 @@ struct PieceCursor {
 
 impl SourcePieces<'_> {
     fn enter(&mut self, node: NodeId) {
-        let (cursor, end, desc_end) = self.tree.nodes.extent(node);
+        self.enter_at(node, self.tree.nodes.extent(node));
+    }
+
+    /// [`SourcePieces::enter`] with `node`'s span and descendants' end.
+    fn enter_at(&mut self, node: NodeId, (cursor, end, desc_end): (u32, u32, NodeId)) {
         self.stack.push(PieceCursor {
             children_end: self.tree.children_end(node, desc_end),
             cursor,
@@ -375,13 +379,13 @@ impl<'t> Iterator for SourcePieces<'t> {
             };
             if self.next < top.children_end {
                 // The next node is the next child of the innermost node entered.
-                let start = self.tree.nodes.span_start(self.next);
-                if start > top.cursor {
-                    let piece = text(top.cursor, start);
-                    top.cursor = start;
+                let extent = self.tree.nodes.extent(self.next);
+                if extent.0 > top.cursor {
+                    let piece = text(top.cursor, extent.0);
+                    top.cursor = extent.0;
                     return Some(piece);
                 }
-                self.enter(self.next);
+                self.enter_at(self.next, extent);
                 self.next += 1;
                 continue;
             }
