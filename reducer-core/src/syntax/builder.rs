@@ -430,8 +430,11 @@ pub(super) mod tests {
         parse(seed, len).0
     }
 
+    /// What the tree says of a node: rule, span, weight, parent, derivation.
+    type Read = (RuleId, (usize, usize), u32, Option<NodeId>, Derivation);
+
     /// What the tree says of each node in the arena.
-    fn dump(t: &Tree) -> Vec<(RuleId, (usize, usize), u32, Option<NodeId>, Derivation)> {
+    fn dump(t: &Tree) -> Vec<Read> {
         (0..t.arena_len() as NodeId)
             .map(|n| {
                 let parent = t.parent(n);
@@ -446,11 +449,13 @@ pub(super) mod tests {
             .collect()
     }
 
+    /// A node as the events give it: rule, span, parent, children.
+    type PlainNode = (RuleId, (usize, usize), Option<NodeId>, Vec<NodeId>);
+
     /// The nodes the events give, worked out plainly: rule, span, parent and children, in
     /// preorder (token contents and hidden rules left out).
-    #[allow(clippy::type_complexity)]
-    fn plain(events: &[Event]) -> Vec<(RuleId, (usize, usize), Option<NodeId>, Vec<NodeId>)> {
-        let mut nodes: Vec<(RuleId, (usize, usize), Option<NodeId>, Vec<NodeId>)> = Vec::new();
+    fn plain(events: &[Event]) -> Vec<PlainNode> {
+        let mut nodes: Vec<PlainNode> = Vec::new();
         // Per open rule: its node, if it has one, and whether what is inside it is left out.
         let mut open: Vec<(Option<NodeId>, bool)> = Vec::new();
         for &e in events {

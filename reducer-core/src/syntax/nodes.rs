@@ -143,7 +143,7 @@ impl Nodes {
             up: up.unwrap_or(WIDE).to_le_bytes(),
             flags: derivation_bits(derivation) | PRISTINE,
         });
-        if id % 64 == 0 {
+        if id.is_multiple_of(64) {
             self.kept.push(0);
         }
         if up.is_none() {
@@ -215,7 +215,7 @@ impl Nodes {
         self.heads.truncate(len);
         self.records.truncate(records);
         self.kept.truncate(len.div_ceil(64));
-        if len % 64 != 0 {
+        if !len.is_multiple_of(64) {
             self.kept[len / 64] &= (1 << (len % 64)) - 1;
         }
     }
