@@ -43,7 +43,7 @@ struct Open {
 /// before anything inside matched. So a rule opened enters the arena only when a rule inside
 /// it, or itself, closes; with it go the open rules around it that are not there yet, in
 /// order, so ids stay in preorder. A node that closes as a chain link (its only child has its
-/// span) gets no record in the arena (see [`Nodes`]). Weights are computed once, for the
+/// span) gets no record in the arena (see `syntax/nodes.rs`). Weights are computed once, for the
 /// nodes kept, when the tree is finished.
 pub struct TreeBuilder<'r> {
     rules: &'r [crate::syntax::language::RuleInfo],
