@@ -212,3 +212,78 @@ impl Tree {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::builder::tests::{random_tree, Rng, RULES};
+    use crate::syntax::tree::Segment;
+
+    /// The tokens a slot prints now, worked out plainly from the committed substitutions and
+    /// the input's text (a token rule's node is one token).
+    fn printed(t: &Tree, slot: NodeId) -> u32 {
+        match t.subst(slot) {
+            Subst::Text(s) => t.token_counter().count(s),
+            Subst::Delete => 0,
+            Subst::Hoist(by) => printed(t, *by),
+            Subst::Keep if RULES[t.rule(slot) as usize].token => {
+                let (start, end) = t.source_span(slot);
+                u32::from(end > start)
+            }
+            Subst::Keep => t
+                .segments(slot)
+                .map(|s| match s {
+                    Segment::Text { start, end } => t
+                        .token_counter()
+                        .count(&t.source()[start as usize..end as usize]),
+                    Segment::Child(c) => printed(t, c),
+                    Segment::Gap => 0,
+                })
+                .sum(),
+        }
+    }
+
+    /// Committed deletions, replacements and hoists keep every live node's weight at what
+    /// its current text counts, links and the nodes at the bottom of their chains included.
+    #[test]
+    fn committed_weights_match_a_plain_recount() {
+        let mut set_apart = 0;
+        for seed in 1..12 {
+            let mut t = random_tree(seed, 2_000);
+            let mut rng = Rng(seed * 31);
+            for _ in 0..60 {
+                let live: Vec<NodeId> = t.bfs();
+                let node = live[1 + rng.below(live.len() as u32 - 1) as usize];
+                let mut e = EditSet::new();
+                match rng.below(3) {
+                    0 => e.delete(node),
+                    1 => e.replace(node, ["", "x", "x ( y"][rng.below(3) as usize].into()),
+                    _ => {
+                        // A descendant a few levels down, often the bottom of a chain.
+                        let mut by = node;
+                        for _ in 0..1 + rng.below(4) {
+                            let children: Vec<NodeId> = t.children(by).collect();
+                            match children.len() {
+                                0 => break,
+                                n => by = children[rng.below(n as u32) as usize],
+                            }
+                        }
+                        if by == node {
+                            continue;
+                        }
+                        e.hoist(node, by)
+                    }
+                };
+                t.commit(&e);
+                for n in t.bfs() {
+                    assert_eq!(t.weight(n), printed(&t, n), "seed {seed} node {n}");
+                }
+                set_apart = set_apart.max(t.nodes.link_weights());
+            }
+        }
+        assert!(
+            set_apart > 0,
+            "no link's weight was set apart from its child's"
+        );
+    }
+}

@@ -177,21 +177,24 @@ impl Tree {
     }
 
     /// The first child of `node` in the input's tree, if any.
-    fn first_child(&self, node: NodeId) -> Option<NodeId> {
+    /// `children_end`: [`Tree::children_end`] of `node`.
+    fn first_child(&self, node: NodeId, children_end: NodeId) -> Option<NodeId> {
         let first = if self.added_root && node == self.last_id() {
             0
         } else {
             node + 1
         };
-        (first < self.children_end(node)).then_some(first)
+        (first < children_end).then_some(first)
     }
 
-    /// The id just past the last descendant of `node` in the input's tree.
-    pub(super) fn children_end(&self, node: NodeId) -> NodeId {
+    /// The id just past the last descendant of `node` in the input's tree, where its
+    /// descendants in the arena end at `desc_end` (the root added around the top level is
+    /// after them).
+    fn children_end(&self, node: NodeId, desc_end: NodeId) -> NodeId {
         if self.added_root && node == self.last_id() {
             node
         } else {
-            self.nodes.desc_end(node)
+            desc_end
         }
     }
 
@@ -347,9 +350,13 @@ struct PieceCursor {
 
 impl SourcePieces<'_> {
     fn enter(&mut self, node: NodeId) {
-        let (cursor, end) = self.tree.nodes.span(node);
+        self.enter_at(node, self.tree.nodes.extent(node));
+    }
+
+    /// [`SourcePieces::enter`] with `node`'s span and descendants' end.
+    fn enter_at(&mut self, node: NodeId, (cursor, end, desc_end): (u32, u32, NodeId)) {
         self.stack.push(PieceCursor {
-            children_end: self.tree.children_end(node),
+            children_end: self.tree.children_end(node, desc_end),
             cursor,
             end,
         });
@@ -372,13 +379,13 @@ impl<'t> Iterator for SourcePieces<'t> {
             };
             if self.next < top.children_end {
                 // The next node is the next child of the innermost node entered.
-                let start = self.tree.nodes.span_start(self.next);
-                if start > top.cursor {
-                    let piece = text(top.cursor, start);
-                    top.cursor = start;
+                let extent = self.tree.nodes.extent(self.next);
+                if extent.0 > top.cursor {
+                    let piece = text(top.cursor, extent.0);
+                    top.cursor = extent.0;
                     return Some(piece);
                 }
-                self.enter(self.next);
+                self.enter_at(self.next, extent);
                 self.next += 1;
                 continue;
             }
@@ -406,13 +413,14 @@ pub struct Segments<'t> {
 
 impl<'t> Segments<'t> {
     fn new(tree: &'t Tree, node: NodeId) -> Self {
-        let (start, end) = tree.nodes.span(node);
+        let (start, end, desc_end) = tree.nodes.extent(node);
+        let children_end = tree.children_end(node, desc_end);
         Segments {
             tree,
-            next: tree.first_child(node),
+            next: tree.first_child(node, children_end),
             cursor: start,
             end,
-            children_end: tree.children_end(node),
+            children_end,
         }
     }
 }
@@ -421,9 +429,9 @@ impl Segments<'_> {
     /// The next child slot (or gap), skipping text.
     fn next_slot(&mut self) -> Option<Segment> {
         let c = self.next?;
-        let nodes = &self.tree.nodes;
-        self.cursor = nodes.span(c).1;
-        self.next = Some(nodes.desc_end(c)).filter(|&s| s < self.children_end);
+        let (_, end, desc_end) = self.tree.nodes.extent(c);
+        self.cursor = end;
+        self.next = Some(desc_end).filter(|&s| s < self.children_end);
         Some(if self.tree.is_gap(c) {
             Segment::Gap
         } else {
@@ -438,8 +446,7 @@ impl Iterator for Segments<'_> {
     fn next(&mut self) -> Option<Segment> {
         match self.next {
             Some(c) => {
-                let nodes = &self.tree.nodes;
-                let (child_start, child_end) = nodes.span(c);
+                let (child_start, child_end, desc_end) = self.tree.nodes.extent(c);
                 if child_start > self.cursor {
                     let start = std::mem::replace(&mut self.cursor, child_start);
                     return Some(Segment::Text {
@@ -448,7 +455,7 @@ impl Iterator for Segments<'_> {
                     });
                 }
                 self.cursor = child_end;
-                self.next = Some(nodes.desc_end(c)).filter(|&s| s < self.children_end);
+                self.next = Some(desc_end).filter(|&s| s < self.children_end);
                 Some(if self.tree.is_gap(c) {
                     Segment::Gap
                 } else {
