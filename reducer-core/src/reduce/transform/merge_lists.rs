@@ -52,69 +52,93 @@ fn frame(tree: &Tree, element: NodeId, list: &List) -> String {
     format!("{}\u{0}{}", words(&source[s..ls]), words(&source[le..e]))
 }
 
+/// How far past an element the merge looks for a later element with the same frame.
+const REACH: usize = 16;
+
 /// Every candidate, in tree order: for each pair of adjacent elements of one rule, the
 /// first pair of lists inside them of one rule. With equal frames, the second element goes
 /// and its items follow the first's (after the list's separator). With different frames
 /// (`f() { a; }` and `g() { b; }`), two candidates: the first element keeps its frame and
-/// takes the second's items, or the second keeps its frame and takes the first's. Items of
-/// the list that goes which repeat an item of the list that stays, word for word, are
-/// dropped (`int i;` declared in both bodies would be declared twice).
+/// takes the second's items, or the second keeps its frame and takes the first's. Then the
+/// nearest later element (at most [`REACH`] on) with the same frame, when it is not the
+/// adjacent one, moves its items up the same way (`union a x; int y; union a z;` →
+/// `union a x, z; int y;`). Items of the list that goes which repeat an item of the list
+/// that stays, word for word, are dropped (`int i;` declared in both bodies would be
+/// declared twice).
 pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
     let tree = v.tree;
     let lists = Lists::learn(v);
     let mut out = Vec::new();
     for p in tree.bfs() {
         let elements: Vec<NodeId> = tree.children(p).filter(|&c| is_element(tree, c)).collect();
-        for pair in elements.windows(2) {
-            let (a, b) = (pair[0], pair[1]);
-            if tree.rule(a) != tree.rule(b) {
-                continue;
-            }
-            let (la, lb) = (inner_lists(v, &lists, a), inner_lists(v, &lists, b));
-            let matched = la.iter().find_map(|(x, lx)| {
-                lb.iter()
-                    .find(|(y, _)| tree.rule(*x) == tree.rule(*y))
-                    .map(|(_, ly)| (*x, lx, ly))
-            });
-            let Some((x, lx, ly)) = matched else { continue };
-            let Some(sep) = lists.separator(tree, x, lx) else {
-                continue;
-            };
-            // The first element keeps its frame: the second's items follow its last one.
-            let (_, last) = lx.ends();
-            let moved = join(tree, &unrepeated(tree, ly, lx), &sep);
-            let mut edits = EditSet::new();
-            match moved {
-                Some(moved) => {
-                    let kept = node_text(tree, last);
-                    edits.replace(last, Arc::from(format!("{}{sep} {moved}", kept.trim_end())))
+        let inner: Vec<Vec<(NodeId, List)>> = elements
+            .iter()
+            .map(|&e| inner_lists(v, &lists, e))
+            .collect();
+        for i in 0..elements.len() {
+            let a = elements[i];
+            for j in (i + 1)..elements.len().min(i + 1 + REACH) {
+                let (b, adjacent) = (elements[j], j == i + 1);
+                if tree.rule(a) != tree.rule(b) {
+                    continue;
                 }
-                None => &mut edits,
-            };
-            edits.delete(b);
-            out.push(edits);
-            if frame(tree, a, lx) == frame(tree, b, ly) {
-                continue;
-            }
-            // The second keeps its frame: the first's items come before its first one.
-            let (first, _) = ly.ends();
-            let moved = join(tree, &unrepeated(tree, lx, ly), &sep);
-            let mut edits = EditSet::new();
-            if let Some(moved) = moved {
-                let kept = node_text(tree, first);
-                let kept = kept.trim_start();
-                let joined = match ly {
-                    // A plain list's element holds its own leading text, if any.
-                    List::Plain(_) => format!("{moved} {kept}"),
-                    List::Separated { .. } => format!("{moved}{sep} {kept}"),
+                let matched = inner[i].iter().find_map(|(x, lx)| {
+                    inner[j]
+                        .iter()
+                        .find(|(y, _)| tree.rule(*x) == tree.rule(*y))
+                        .map(|(_, ly)| (*x, lx, ly))
+                });
+                let Some((x, lx, ly)) = matched else { continue };
+                let Some(sep) = lists.separator(tree, x, lx) else {
+                    continue;
                 };
-                edits.replace(first, Arc::from(joined));
+                let same_frame = frame(tree, a, lx) == frame(tree, b, ly);
+                if !adjacent && !same_frame {
+                    continue;
+                }
+                out.push(into_first(tree, lx, ly, b, &sep));
+                if !same_frame {
+                    out.push(into_second(tree, lx, ly, a, &sep));
+                }
+                if same_frame {
+                    break;
+                }
             }
-            edits.delete(a);
-            out.push(edits);
         }
     }
     out
+}
+
+/// The first list's element keeps its frame: the items of `ly` (those it does not repeat)
+/// follow its last one, and `b`, the element holding `ly`, goes.
+fn into_first(tree: &Tree, lx: &List, ly: &List, b: NodeId, sep: &str) -> EditSet {
+    let (_, last) = lx.ends();
+    let mut edits = EditSet::new();
+    if let Some(moved) = join(tree, &unrepeated(tree, ly, lx), sep) {
+        let kept = node_text(tree, last);
+        edits.replace(last, Arc::from(format!("{}{sep} {moved}", kept.trim_end())));
+    }
+    edits.delete(b);
+    edits
+}
+
+/// The second list's element keeps its frame: the items of `lx` (those it does not repeat)
+/// come before its first one, and `a`, the element holding `lx`, goes.
+fn into_second(tree: &Tree, lx: &List, ly: &List, a: NodeId, sep: &str) -> EditSet {
+    let (first, _) = ly.ends();
+    let mut edits = EditSet::new();
+    if let Some(moved) = join(tree, &unrepeated(tree, lx, ly), sep) {
+        let kept = node_text(tree, first);
+        let kept = kept.trim_start();
+        let joined = match ly {
+            // A plain list's element holds its own leading text, if any.
+            List::Plain(_) => format!("{moved} {kept}"),
+            List::Separated { .. } => format!("{moved}{sep} {kept}"),
+        };
+        edits.replace(first, Arc::from(joined));
+    }
+    edits.delete(a);
+    edits
 }
 
 /// The items of `list` whose text (runs of whitespace made one space) is not that of an
@@ -162,6 +186,23 @@ mod tests {
         assert_eq!(candidates("f(1); f(2, 3);"), ["f(1, 2, 3);"]);
         // Different frames: either frame may stay, with the items of both.
         assert_eq!(candidates("f(1); g(2, 3);"), ["f(1, 2, 3);", "g(1, 2, 3);"]);
+    }
+
+    #[test]
+    fn the_nearest_later_element_with_the_same_frame_moves_up() {
+        // Reference, worked by hand: `f(0, 1);` and `f(3);` have the same frame with `g(2);`
+        // between them (which merges with each of its neighbours either way; `0, 1` shows
+        // the argument lists' separator).
+        assert_eq!(
+            candidates("f(0, 1); g(2); f(3);"),
+            [
+                "f(0, 1, 2); f(3);",
+                "g(0, 1, 2); f(3);",
+                "f(0, 1, 3); g(2);",
+                "f(0, 1); g(2, 3);",
+                "f(0, 1); f(2, 3);"
+            ]
+        );
     }
 
     #[test]
