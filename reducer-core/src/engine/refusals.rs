@@ -106,14 +106,7 @@ mod tests {
     use crate::testing::Toy;
     use crate::Language;
 
-    fn node(tree: &Tree, rule: crate::syntax::tree::RuleId, text: &str) -> NodeId {
-        (0..tree.arena_len() as NodeId)
-            .find(|&n| {
-                let (a, b) = tree.source_span(n);
-                tree.rule(n) == rule && tree.source()[a..b].trim() == text
-            })
-            .unwrap_or_else(|| panic!("no {rule} node {text:?}"))
-    }
+    use crate::testing::node_spelling as node;
 
     #[test]
     fn a_hoist_covers_a_refusal_when_it_deletes_all_of_it() {

@@ -778,13 +778,7 @@ mod tests {
 
     /// The node of rule `rule` whose text is `text` in `s`'s tree.
     fn node(s: &Session<'_>, rule: crate::syntax::tree::RuleId, text: &str) -> NodeId {
-        let t = &s.tree;
-        (0..t.arena_len() as NodeId)
-            .find(|&n| {
-                let (a, b) = t.source_span(n);
-                t.rule(n) == rule && t.source()[a..b].trim() == text
-            })
-            .unwrap_or_else(|| panic!("no {rule} node {text:?}"))
+        crate::testing::node_spelling(&s.tree, rule, text)
     }
 
     #[test]

@@ -568,23 +568,12 @@ fn derivation_bits(d: Derivation) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::syntax::builder::tests::Rng;
 
     #[test]
     fn a_head_is_5_bytes_and_a_record_10() {
         assert_eq!(std::mem::size_of::<Head>(), 5);
         assert_eq!(std::mem::size_of::<Record>(), 10);
-    }
-
-    /// A small deterministic generator (xorshift64*).
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: u32) -> u32 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as u32 % n.max(1)
-        }
     }
 
     /// The reference: every field of every node as a plain `u32`, as the arena was before

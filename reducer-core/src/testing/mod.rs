@@ -13,6 +13,20 @@ pub use toy::{rule, Toy};
 
 use crate::syntax::language::Language;
 
+/// The first node of rule `rule` whose source text, trimmed, is `text` (panics if none).
+pub fn node_spelling(
+    tree: &crate::syntax::tree::Tree,
+    rule: crate::syntax::tree::RuleId,
+    text: &str,
+) -> crate::syntax::tree::NodeId {
+    (0..tree.arena_len() as crate::syntax::tree::NodeId)
+        .find(|&n| {
+            let (a, b) = tree.source_span(n);
+            tree.rule(n) == rule && tree.source()[a..b].trim() == text
+        })
+        .unwrap_or_else(|| panic!("no {rule} node {text:?}"))
+}
+
 /// The texts an oracle was shown, in order.
 pub type OracleLog = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
 

@@ -70,7 +70,29 @@ impl Lists {
 /// `r = { x ~ e* }` with `e = { "sep" ~ y }` (as `--print-grammar` shows it), with its
 /// separator. A node of such a rule with one item is a list too, even when no node of the
 /// current tree shows two items (the last `int a, b;` of a program may be gone).
+///
+/// The grammar is static: it is read once per language (by the addresses of its tables and
+/// its grammar's text) and the result is cloned from there, since every listing of sites
+/// learns the lists again.
 fn grammar_separators(v: &View<'_>) -> HashMap<RuleId, String> {
+    use std::sync::{Mutex, OnceLock};
+    type Read = HashMap<(usize, usize), HashMap<RuleId, String>>;
+    static READ: OnceLock<Mutex<Read>> = OnceLock::new();
+    let key = (
+        v.tables() as *const _ as usize,
+        v.lang.normalized_grammar().as_ptr() as usize,
+    );
+    let mut read = READ
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    read.entry(key)
+        .or_insert_with(|| read_separators(v))
+        .clone()
+}
+
+/// [`grammar_separators`], read from the normalized grammar's text.
+fn read_separators(v: &View<'_>) -> HashMap<RuleId, String> {
     let rules = v.tables().rules;
     let id = |name: &str| rules.iter().position(|r| r.name == name);
     let mut bodies: HashMap<&str, &str> = HashMap::new();

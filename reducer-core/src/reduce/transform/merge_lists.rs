@@ -48,8 +48,16 @@ fn frame(tree: &Tree, element: NodeId, list: &List) -> String {
     let (s, e) = tree.source_span(element);
     let (ls, le) = list.span(tree);
     let source = tree.source();
-    let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
-    format!("{}\u{0}{}", words(&source[s..ls]), words(&source[le..e]))
+    format!(
+        "{}\u{0}{}",
+        squeezed(&source[s..ls]),
+        squeezed(&source[le..e])
+    )
+}
+
+/// `text` with its runs of whitespace made one space, and none at either end.
+fn squeezed(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// How far past an element the merge looks for a later element with the same frame.
@@ -97,12 +105,10 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
                     continue;
                 }
                 out.push(into_first(tree, lx, ly, b, &sep));
-                if !same_frame {
-                    out.push(into_second(tree, lx, ly, a, &sep));
-                }
                 if same_frame {
                     break;
                 }
+                out.push(into_second(tree, lx, ly, a, &sep));
             }
         }
     }
@@ -144,12 +150,7 @@ fn into_second(tree: &Tree, lx: &List, ly: &List, a: NodeId, sep: &str) -> EditS
 /// The items of `list` whose text (runs of whitespace made one space) is not that of an
 /// item of `other`, nor of an earlier item of `list`.
 fn unrepeated(tree: &Tree, list: &List, other: &List) -> Vec<NodeId> {
-    let words = |n: NodeId| {
-        node_text(tree, n)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let words = |n: NodeId| squeezed(&node_text(tree, n));
     let mut seen: std::collections::HashSet<String> =
         other.items().into_iter().map(words).collect();
     list.items()
