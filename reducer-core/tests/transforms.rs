@@ -319,3 +319,45 @@ fn a_text_that_is_not_smaller_never_reaches_the_oracle() {
     assert_eq!(s.tester.stats().syntax_rejected, 3);
     assert_eq!(s.tester.stats().queries, 1);
 }
+
+#[test]
+fn the_edit_memory_saves_queries_and_keeps_the_result() {
+    // Statements the oracle needs, far apart: the deletion of each is refused again and
+    // again as the rest goes, unless the memory remembers it.
+    fn oracle(t: &str) -> bool {
+        checked(t, |t| {
+            let t = squeeze(t);
+            [
+                "crash(",
+                "if(",
+                "first(alpha);",
+                "sixth(4);",
+                "tenth(beta);",
+            ]
+            .iter()
+            .all(|n| t.contains(n))
+        })
+    }
+    let src = "var alpha = 1; var beta = alpha + 2; first(alpha); second(beta); \
+               if (alpha < beta) { third(1); crash(alpha); fourth(2); } else { fifth(3); } \
+               sixth(4); seventh(5); { eighth(6); ninth(7); } tenth(beta);";
+    let off = AlgoOptions {
+        edit_memory: false,
+        ..AlgoOptions::default()
+    };
+    for name in ["pardis-hybrid+hoist", "pardis-hybrid+hoist+transform"] {
+        let with = run_with(name, src, oracle, 1, &AlgoOptions::default());
+        let without = run_with(name, src, oracle, 1, &off);
+        assert_eq!(squeeze(&with.text()), squeeze(&without.text()), "{name}");
+        let (w, wo) = (with.tester.stats(), without.tester.stats());
+        assert!(w.remembered > 0 && wo.remembered == 0, "{name}");
+        assert!(
+            w.queries < wo.queries,
+            "{name}: {} queries with the memory, {} without",
+            w.queries,
+            wo.queries
+        );
+        // -j 2 gives the -j 1 run.
+        reduce_with(name, src, oracle, &AlgoOptions::default());
+    }
+}

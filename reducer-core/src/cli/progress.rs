@@ -253,7 +253,7 @@ impl Progress {
                 s.tests += 1;
                 let shown = match source {
                     Source::Oracle => s.verbose >= 1,
-                    Source::Cache | Source::Syntax => s.verbose >= 2,
+                    Source::Cache | Source::Syntax | Source::Memory => s.verbose >= 2,
                 };
                 if shown {
                     let line = describe_test(s.tests, outcome, source, bytes, elapsed);
@@ -399,6 +399,7 @@ pub fn describe_test(
         ),
         Source::Cache => format!("test {n}: {bytes} bytes: {verdict} (cached)"),
         Source::Syntax => format!("test {n}: rejected by the syntax check"),
+        Source::Memory => format!("test {n}: {bytes} bytes: {verdict} (an edit refused before)"),
     }
 }
 

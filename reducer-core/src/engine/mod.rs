@@ -11,9 +11,11 @@
 //!   re-parsed in place);
 //! - [`keep`]: the kept regions, which no candidate may change;
 //! - [`refusals`]: the deletions refused on the current tree;
+//! - [`edit_memory`]: the edits refused on earlier texts, remembered across commits;
 //! - [`stats`]: what a reduction counts.
 
 pub mod cache;
+pub mod edit_memory;
 pub mod keep;
 pub mod oracle;
 pub mod refusals;

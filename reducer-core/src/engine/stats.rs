@@ -45,6 +45,9 @@ pub struct Stats {
     pub not_run: u64,
     /// Candidates rejected by the syntax check, never shown to the oracle.
     pub syntax_rejected: u64,
+    /// Candidates refused unseen because their edit was refused on an earlier text
+    /// ([`EditMemory`](crate::engine::edit_memory::EditMemory)).
+    pub remembered: u64,
     /// Time spent inside oracle runs needed by the sequential algorithm (wall clock, summed).
     pub oracle_time: Duration,
     /// The run time of the needed oracle runs, averaged with more weight on the latest
@@ -110,6 +113,7 @@ impl Default for Stats {
             unresolved: 0,
             not_run: 0,
             syntax_rejected: 0,
+            remembered: 0,
             oracle_time: Duration::ZERO,
             recent_oracle_time: Duration::ZERO,
             oracle_busy: Duration::ZERO,
@@ -157,9 +161,10 @@ impl Stats {
         });
     }
 
-    /// Total tests asked for by the algorithm (oracle runs, cache hits and syntax rejections).
+    /// Total tests asked for by the algorithm (oracle runs, cache hits, syntax rejections and
+    /// remembered refusals).
     pub fn tests(&self) -> u64 {
-        self.queries + self.cache_hits + self.syntax_rejected
+        self.queries + self.cache_hits + self.syntax_rejected + self.remembered
     }
 }
 

@@ -300,6 +300,17 @@ impl Algorithm {
         !matches!(self, Algorithm::Canonicalize | Algorithm::MergeLists)
     }
 
+    /// Whether it refuses unseen the edits refused on an earlier text
+    /// ([`EditMemory`](crate::engine::edit_memory::EditMemory)): the default and its
+    /// deletion stage alone, whose stages run again after every change. The algorithms of
+    /// the papers ask the oracle as their pseudocode does.
+    pub fn remembers_edits(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Default | Algorithm::EveryTransform | Algorithm::Deletion
+        )
+    }
+
     /// What it runs.
     pub fn plan(self) -> Plan {
         use Algorithm::*;

@@ -58,6 +58,11 @@ pub struct AlgoOptions {
     pub hoist_depth: usize,
     /// Pardis' nullability pruning (Sect. 3.2).
     pub nullability_pruning: bool,
+    /// Whether the algorithms that allow it refuse unseen an edit refused on an earlier text
+    /// ([`Algorithm::remembers_edits`], [`EditMemory`]).
+    ///
+    /// [`EditMemory`]: crate::engine::edit_memory::EditMemory
+    pub edit_memory: bool,
     /// GTR's candidate filter.
     pub gtr_filter: GtrFilter,
     /// What the transformations beyond deletion may change.
@@ -71,6 +76,7 @@ impl Default for AlgoOptions {
             dd: DdOptions::default(),
             hoist_depth: 4,
             nullability_pruning: true,
+            edit_memory: true,
             gtr_filter: GtrFilter::Grammar,
             transform: transform::TransformOptions::default(),
         }
@@ -100,6 +106,10 @@ pub fn is_known(name: &str) -> bool {
 /// Runs the algorithm named `name` (see [`Algorithm::name`]) on the session.
 pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), UnknownAlgorithm> {
     let algorithm = Algorithm::from_name(name).ok_or_else(|| UnknownAlgorithm(name.to_string()))?;
+    if o.edit_memory && algorithm.remembers_edits() {
+        let literals = s.tables().literals;
+        s.tester.remember_edits(literals);
+    }
     algorithm.run(s, o);
     Ok(())
 }

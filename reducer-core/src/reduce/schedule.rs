@@ -6,7 +6,9 @@
 //! round changes nothing. Every query of these rounds is paid from a budget kept in queries:
 //!
 //! - **Opening balance**: a fifth of the queries the run has needed so far (the original's
-//!   check and the first deletion stage), so that rounds that find nothing cost at most
+//!   check and the first deletion stage; with the candidates the memory of refused edits
+//!   answered unseen, so that a cheaper deletion stage does not shrink the rounds' budget
+//!   with it), so that rounds that find nothing cost at most
 //!   about 20 % more than deletion and hoisting alone; at least [`MIN_PROBE`] queries per
 //!   stage on small inputs.
 //! - **Earnings**: what a stage removes, itself or through the deletion that follows it,
@@ -107,9 +109,11 @@ struct Budget {
 }
 
 impl Budget {
-    /// The budget of rounds of `stages` stages that start after `spent` queries, with
-    /// oracle runs that take `run_time` each.
-    fn new(spent: u64, run_time: Duration, stages: usize) -> Budget {
+    /// The budget of rounds of `stages` stages that start at the tester's query count
+    /// `queries`, after `spent` tests (the queries and the candidates the memory of refused
+    /// edits answered: the search's size, which that memory makes cheaper but not smaller),
+    /// with oracle runs that take `run_time` each.
+    fn new(queries: u64, spent: u64, run_time: Duration, stages: usize) -> Budget {
         let slowness = (run_time.as_secs_f64() / FAST_ORACLE.as_secs_f64()).max(1.0);
         let spent = spent.max(1);
         let cap = spent as f64 * (MAX_SHARE / (slowness * slowness)).max(1.0);
@@ -117,7 +121,7 @@ impl Budget {
         Budget {
             balance: opening,
             payback: PAYBACK * spent as f64 / slowness,
-            until: spent + cap as u64,
+            until: queries + cap as u64,
             most: MAX_BALANCE * opening,
         }
     }
@@ -140,7 +144,13 @@ pub(super) fn run(
     after: &Plan,
 ) -> bool {
     let stats = s.tester.stats();
-    let mut budget = Budget::new(stats.queries, stats.recent_oracle_time, stages.len());
+    let effort = stats.queries + stats.remembered;
+    let mut budget = Budget::new(
+        stats.queries,
+        effort,
+        stats.recent_oracle_time,
+        stages.len(),
+    );
     let mut records = vec![Record::default(); stages.len()];
     let mut changed = false;
     loop {
@@ -258,17 +268,17 @@ mod tests {
 
     #[test]
     fn a_slow_oracle_gets_a_tighter_budget() {
-        let fast = Budget::new(1000, Duration::from_millis(20), 5);
+        let fast = Budget::new(1000, 1000, Duration::from_millis(20), 5);
         assert_eq!(fast.balance, 200.0);
         assert_eq!(fast.payback, PAYBACK * 1000.0);
         assert_eq!(fast.until, 5000);
-        let slow = Budget::new(1000, Duration::from_millis(500), 5);
+        let slow = Budget::new(1000, 1000, Duration::from_millis(500), 5);
         assert_eq!(slow.balance, 100.0);
         assert_eq!(slow.payback, PAYBACK * 1000.0 / 2.0);
         assert_eq!(slow.until, 2000, "never more than deletion cost again");
-        let slower = Budget::new(1000, Duration::from_secs(2), 5);
+        let slower = Budget::new(1000, 1000, Duration::from_secs(2), 5);
         assert_eq!(slower.until, 2000);
-        let small = Budget::new(10, Duration::from_millis(20), 5);
+        let small = Budget::new(10, 10, Duration::from_millis(20), 5);
         assert_eq!(
             small.balance,
             (MIN_PROBE * 5) as f64,
@@ -278,7 +288,7 @@ mod tests {
 
     #[test]
     fn removals_pay_in_up_to_a_ceiling() {
-        let mut b = Budget::new(1000, Duration::from_millis(20), 5);
+        let mut b = Budget::new(1000, 1000, Duration::from_millis(20), 5);
         // 1 % of the text for 30 queries: earns PAYBACK × 1000 × 1 % = 80.
         b.settle(30, 10, 1000);
         assert_eq!(b.balance, 200.0 + 80.0 - 30.0);
@@ -289,7 +299,7 @@ mod tests {
         b.settle(10, 495, 990);
         assert_eq!(b.balance, MAX_BALANCE * 200.0);
         // A slow oracle: the ceiling is of its smaller opening.
-        let mut slow = Budget::new(1000, Duration::from_millis(500), 5);
+        let mut slow = Budget::new(1000, 1000, Duration::from_millis(500), 5);
         slow.settle(0, 500, 1000);
         assert_eq!(slow.balance, MAX_BALANCE * 100.0);
     }

@@ -37,6 +37,7 @@ const GRAMMAR_ONLY: &[&str] = &[
     "gtr_unfiltered",
     "one_pass",
     "no_nullability_pruning",
+    "no_edit_memory",
     "no_rename",
     "no_literals",
     "no_fallback",
@@ -233,6 +234,12 @@ pub struct Args {
     /// Pardis: keep every nullable node of a single-child chain, not only the highest.
     #[arg(long)]
     pub no_nullability_pruning: bool,
+
+    /// Ask the oracle again about every edit after each change: by default the default
+    /// algorithm's stages refuse unseen an edit that was refused on an earlier text, when its
+    /// surroundings and the uses of its names are what they were then.
+    #[arg(long)]
+    pub no_edit_memory: bool,
 
     /// Keep every name as it is: no renaming (canonicalize) and no replacing one name by
     /// another (replace-identifiers, replace-subtrees), for tests that look for a name.

@@ -56,6 +56,7 @@ impl Args {
             dd: self.dd_options(),
             hoist_depth: self.hoist_depth,
             nullability_pruning: !self.no_nullability_pruning,
+            edit_memory: !self.no_edit_memory,
             gtr_filter: match self.gtr_unfiltered {
                 true => GtrFilter::Unfiltered,
                 false => GtrFilter::Grammar,

@@ -7,7 +7,7 @@
 //!   "input":  {"path", "bytes", "tokens", "non_whitespace_chars"},
 //!   "output": {"path", "bytes", "tokens", "non_whitespace_chars"},
 //!   "queries": {"real", "interesting", "cached", "speculative", "unresolved", "not_run",
-//!               "syntax_rejected", "total_tests"},
+//!               "syntax_rejected", "remembered", "total_tests"},
 //!   "syntax_checks": {"local", "full_parses", "seconds", "verified", "verified_invalid",
 //!                     "result_parses"},
 //!   "time": {"wall_seconds", "oracle_seconds", "engine_seconds"},
@@ -182,7 +182,10 @@ pub struct Queries {
     pub not_run: u64,
     /// Candidates the syntax check rejected before the oracle.
     pub syntax_rejected: u64,
-    /// Every test the algorithm asked for (real + cached + syntax_rejected).
+    /// Candidates refused unseen: their edit was refused on an earlier text
+    /// (`--no-edit-memory` turns this off).
+    pub remembered: u64,
+    /// Every test the algorithm asked for (real + cached + syntax_rejected + remembered).
     pub total_tests: u64,
 }
 
@@ -277,6 +280,9 @@ pub struct Options {
     pub one_pass: bool,
     /// Pardis' nullability pruning.
     pub nullability_pruning: bool,
+    /// Edits refused on an earlier text are refused again unseen (the default's stages).
+    #[serde(default)]
+    pub edit_memory: bool,
     /// `grammar`, `unfiltered` or `corpus:DIR`.
     pub gtr_filter: String,
     /// Oracle runs at once.
@@ -361,6 +367,7 @@ impl Options {
             hoist_depth: algo.hoist_depth,
             one_pass: algo.one_pass,
             nullability_pruning: algo.nullability_pruning,
+            edit_memory: algo.edit_memory,
             gtr_filter: args.gtr_filter_name(),
             jobs: args.jobs(),
             parallel: match args.parallel() {
@@ -386,6 +393,7 @@ pub fn queries(stats: &Stats) -> Queries {
         unresolved: stats.unresolved,
         not_run: stats.not_run,
         syntax_rejected: stats.syntax_rejected,
+        remembered: stats.remembered,
         total_tests: stats.tests(),
     }
 }

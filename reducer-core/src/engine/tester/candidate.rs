@@ -88,6 +88,8 @@ pub enum Source {
     Cache,
     /// The syntax check (never shown to the oracle).
     Syntax,
+    /// The memory of refused edits (an edit refused on an earlier text).
+    Memory,
 }
 
 /// What the tester reports to an observer (progress display, verbose log).

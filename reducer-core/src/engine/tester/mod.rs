@@ -15,6 +15,7 @@
 //! nothing more (as after Ctrl-C), and [`Tester::not_run_cause`] says why.
 
 use crate::engine::cache::{CacheOptions, CacheStats};
+use crate::engine::edit_memory::EditMemory;
 use crate::engine::keep::Kept;
 use crate::engine::oracle::Oracle;
 use crate::engine::stats::{OracleClock, Stats};
@@ -97,6 +98,8 @@ pub struct Tester {
     /// The list indices of the last list test's candidates that the cache or the oracle
     /// found not interesting, ascending (see [`Tester::refused`]).
     refused: Vec<usize>,
+    /// The edits refused on earlier texts, when on ([`Tester::remember_edits`]).
+    memory: Option<EditMemory>,
 }
 
 /// A limit on the queries of one stage of an algorithm: once it is reached, list tests take
@@ -132,7 +135,14 @@ impl Tester {
             budget: QueryBudget::default(),
             idle_from: 0,
             refused: Vec::new(),
+            memory: None,
         }
+    }
+
+    /// From now on, refuses unseen a candidate whose edit of the current text was refused on
+    /// an earlier text ([`EditMemory`]); `literals` are the grammar's literal tokens.
+    pub fn remember_edits(&mut self, literals: &[&'static str]) {
+        self.memory = Some(EditMemory::new(literals));
     }
 
     /// Refuses from now on, unseen by the cache and the oracle, every candidate that does not
@@ -269,6 +279,9 @@ impl Tester {
     /// now, or one was): every cached outcome is forgotten, as none of them holds any more.
     pub fn new_context(&mut self) {
         self.cache.clear();
+        if let Some(m) = self.memory.as_mut() {
+            m.clear();
+        }
     }
 
     /// Number of oracle runs allowed at once.
@@ -341,6 +354,9 @@ impl Tester {
         self.stats.interesting += 1;
         self.idle_from = self.stats.queries;
         self.cache.found_interesting(text.len());
+        if let Some(m) = self.memory.as_mut() {
+            m.rebase(text);
+        }
         if let Some(best) = self.best.as_mut() {
             best(text);
         }

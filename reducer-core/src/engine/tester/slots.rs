@@ -55,6 +55,7 @@ impl Tester {
         match source {
             Source::Syntax => self.stats.syntax_rejected += 1,
             Source::Cache => self.stats.cache_hits += 1,
+            Source::Memory => self.stats.remembered += 1,
             // Counted in `not_run` as it came in: no answer, no query.
             Source::Oracle if outcome == Outcome::NotRun => {}
             Source::Oracle => {
@@ -79,7 +80,9 @@ impl Tester {
     /// otherwise it is a query (and an answer taken from an entry that an earlier list's
     /// speculation recorded ahead is no longer speculation).
     /// A cache answer the sequential run would not have had goes through the syntax check
-    /// it skipped, as the sequential run's candidate would have.
+    /// it skipped, as the sequential run's candidate would have. Then the memory of refused
+    /// edits, as it stands now (it learns in this order too), may refuse it: the sequential
+    /// run would not have run it.
     pub(super) fn settle(
         &mut self,
         outcome: Outcome,
@@ -91,23 +94,26 @@ impl Tester {
         if source == Source::Syntax {
             return (outcome, source);
         }
-        match self.cache.lookup(key) {
-            Some(cached) => {
-                if source == Source::Oracle {
-                    self.stats.speculative += 1;
-                }
-                (cached, Source::Cache)
+        if let Some(cached) = self.cache.lookup(key) {
+            if source == Source::Oracle {
+                self.stats.speculative += 1;
             }
-            None => {
-                if source == Source::Cache {
-                    if check.is_some_and(|check| !check(text)) {
-                        return (Outcome::NotInteresting, Source::Syntax);
-                    }
-                    self.stats.speculative = self.stats.speculative.saturating_sub(1);
-                }
-                (outcome, Source::Oracle)
-            }
+            return (cached, Source::Cache);
         }
+        if source == Source::Cache && check.is_some_and(|check| !check(text)) {
+            return (Outcome::NotInteresting, Source::Syntax);
+        }
+        if self.remembered(text) {
+            if source == Source::Oracle {
+                self.stats.speculative += 1;
+            }
+            return (Outcome::NotInteresting, Source::Memory);
+        }
+        if source == Source::Cache {
+            self.stats.speculative = self.stats.speculative.saturating_sub(1);
+        }
+        debug_assert!(source != Source::Memory, "the memory only learns more");
+        (outcome, Source::Oracle)
     }
 
     /// Prepares the next candidate: a slot answered by the cache or the syntax check, or one
@@ -139,12 +145,18 @@ impl Tester {
         });
         // Any entry answers, including those recorded ahead by speculation (not counted yet):
         // the head of the list settles how the sequential run would have counted it.
+        // The syntax check before the memory: which of the two refuses a candidate must not
+        // depend on how far ahead of the sequential order it was prepared.
         let cheap = match self.cache.peek(&key) {
             Some(outcome) => Some((outcome, Source::Cache)),
             None if !candidate.run_check() => Some((Outcome::NotInteresting, Source::Syntax)),
             None => None,
         };
         let text = candidate.text.unwrap_or_default();
+        let cheap = cheap.or_else(|| {
+            self.remembered(&text)
+                .then_some((Outcome::NotInteresting, Source::Memory))
+        });
         Some(match cheap {
             Some((outcome, source)) => Slot::Answered {
                 outcome,
@@ -171,10 +183,15 @@ impl Tester {
         let Some(Slot::Waiting { text, key, verify }) = slots.pop_back() else {
             unreachable!()
         };
-        if let Some(outcome) = self.cache.peek(&key) {
+        let cheap = match self.cache.peek(&key) {
+            Some(outcome) => Some((outcome, Source::Cache)),
+            None if self.remembered(&text) => Some((Outcome::NotInteresting, Source::Memory)),
+            None => None,
+        };
+        if let Some((outcome, source)) = cheap {
             slots.push_back(Slot::Answered {
                 outcome,
-                source: Source::Cache,
+                source,
                 text,
                 key,
                 elapsed: Duration::ZERO,
@@ -239,7 +256,17 @@ impl Tester {
             Duration::ZERO
         };
         self.count(outcome, settled, text.len(), elapsed);
+        if outcome == Outcome::NotInteresting && matches!(settled, Source::Oracle | Source::Cache) {
+            if let Some(m) = self.memory.as_mut() {
+                m.refuse(&text);
+            }
+        }
         (outcome, settled, text)
+    }
+
+    /// Whether the memory of refused edits refuses `text` (never when it is off).
+    fn remembered(&mut self, text: &[u8]) -> bool {
+        self.memory.as_mut().is_some_and(|m| m.refuses(text))
     }
 
     /// Stops the tester: the sequential run needed an answer that could not be had.

@@ -502,3 +502,50 @@ fn a_query_budget_stops_the_list_where_the_sequential_run_stops() {
         }
     }
 }
+
+#[test]
+fn an_edit_refused_before_a_commit_elsewhere_is_not_run_again() {
+    // `keep;` must stay; deleting it is refused, then `drop_me;` goes (far from it), and
+    // deleting `keep;` from the new text is the same edit: the memory refuses it unseen, at
+    // any -j, and only when it is on.
+    fn pred(b: &[u8]) -> bool {
+        b.windows(5).any(|w| w == b"keep;")
+    }
+    let base = "drop_me; long_filler_text_here_xx; keep; other;";
+    let lists: [Vec<&str>; 3] = [
+        vec![base],
+        vec![
+            "drop_me; long_filler_text_here_xx; other;",
+            " long_filler_text_here_xx; keep; other;",
+        ],
+        vec![
+            " long_filler_text_here_xx; other;",
+            " long_filler_text_here_xx; keep; ",
+        ],
+    ];
+    let run = |jobs, memory: bool| {
+        let mut t = tester(jobs, pred);
+        if memory {
+            t.remember_edits(&["other"]);
+        }
+        let found: Vec<_> = lists
+            .iter()
+            .map(|l| {
+                t.first_interesting(&mut cands(l).into_iter())
+                    .map(|(i, _)| i)
+            })
+            .collect();
+        assert_eq!(found, [Some(0), Some(1), Some(1)]);
+        let s = t.stats();
+        (s.queries, s.remembered, s.cache_hits, t.refused().to_vec())
+    };
+    assert_eq!(run(1, false), (5, 0, 0, vec![0]));
+    assert_eq!(
+        run(1, true),
+        (4, 1, 0, vec![0]),
+        "the refusal counts as one"
+    );
+    for jobs in [2, 3] {
+        assert_eq!(run(jobs, true), run(1, true), "jobs={jobs}");
+    }
+}
