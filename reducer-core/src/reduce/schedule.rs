@@ -34,7 +34,7 @@
 //!   one whose every run costs a second (a compile-and-run, a JVM) is still a slow one.
 //!   An oracle slower than [`FAST_ORACLE`] divides the
 //!   opening balance and the earnings by how many times slower it is, and all the rounds
-//!   together may never spend more than the run had spent before them times
+//!   together may never spend more than the queries the run had needed before them times
 //!   [`MAX_SHARE`] ÷ the square of that slowness (at least once as many), so that with an
 //!   oracle of half a second or more the whole reduction costs at most about twice
 //!   deletion and hoisting. Oracle run times are wall times: on a loaded machine an oracle
@@ -112,11 +112,13 @@ impl Budget {
     /// The budget of rounds of `stages` stages that start at the tester's query count
     /// `queries`, after `spent` tests (the queries and the candidates the memory of refused
     /// edits answered: the search's size, which that memory makes cheaper but not smaller),
-    /// with oracle runs that take `run_time` each.
+    /// with oracle runs that take `run_time` each. The opening balance and the earnings
+    /// follow `spent`; the cap on all the rounds follows `queries`.
     fn new(queries: u64, spent: u64, run_time: Duration, stages: usize) -> Budget {
         let slowness = (run_time.as_secs_f64() / FAST_ORACLE.as_secs_f64()).max(1.0);
         let spent = spent.max(1);
-        let cap = spent as f64 * (MAX_SHARE / (slowness * slowness)).max(1.0);
+        // The cap is in queries: what the user waits for.
+        let cap = queries.max(1) as f64 * (MAX_SHARE / (slowness * slowness)).max(1.0);
         let opening = (OPENING_SHARE * spent as f64).max((MIN_PROBE * stages) as f64) / slowness;
         Budget {
             balance: opening,
@@ -278,6 +280,10 @@ mod tests {
         assert_eq!(slow.until, 2000, "never more than deletion cost again");
         let slower = Budget::new(1000, 1000, Duration::from_secs(2), 5);
         assert_eq!(slower.until, 2000);
+        // The candidates the memory answered count for the balance, not for the cap.
+        let remembered = Budget::new(100, 400, Duration::from_millis(500), 5);
+        assert_eq!(remembered.balance, 40.0);
+        assert_eq!(remembered.until, 200, "never more than deletion's queries again");
         let small = Budget::new(10, 10, Duration::from_millis(20), 5);
         assert_eq!(
             small.balance,

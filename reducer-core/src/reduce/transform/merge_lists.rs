@@ -104,67 +104,136 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
                 if !adjacent && !same_frame {
                     continue;
                 }
-                out.push(into_first(tree, lx, ly, b, &sep));
+                let m = Moves {
+                    v,
+                    lists: &lists,
+                    sep: &sep,
+                };
+                out.push(m.into_first(lx, ly, b));
                 if same_frame {
                     break;
                 }
-                out.push(into_second(tree, lx, ly, a, &sep));
+                out.push(m.into_second(lx, ly, a));
             }
         }
     }
     out
 }
 
-/// The first list's element keeps its frame: the items of `ly` (those it does not repeat)
-/// follow its last one, and `b`, the element holding `ly`, goes.
-fn into_first(tree: &Tree, lx: &List, ly: &List, b: NodeId, sep: &str) -> EditSet {
-    let (_, last) = lx.ends();
-    let mut edits = EditSet::new();
-    if let Some(moved) = join(tree, &unrepeated(tree, ly, lx), sep) {
-        let kept = node_text(tree, last);
-        edits.replace(last, Arc::from(format!("{}{sep} {moved}", kept.trim_end())));
+/// What a merge needs to move the items of one list to another.
+struct Moves<'a> {
+    v: &'a View<'a>,
+    lists: &'a Lists,
+    /// The lists' separator.
+    sep: &'a str,
+}
+
+impl Moves<'_> {
+    /// The first list's element keeps its frame: the items of `ly` (those it does not
+    /// repeat) follow its last one, and `b`, the element holding `ly`, goes.
+    fn into_first(&self, lx: &List, ly: &List, b: NodeId) -> EditSet {
+        let tree = self.v.tree;
+        let (_, last) = lx.ends();
+        let mut edits = EditSet::new();
+        if let Some(moved) = join(&self.unrepeated(ly, lx), self.sep) {
+            let kept = node_text(tree, last);
+            let sep = self.sep;
+            edits.replace(last, Arc::from(format!("{}{sep} {moved}", kept.trim_end())));
+        }
+        edits.delete(b);
+        edits
     }
-    edits.delete(b);
-    edits
-}
 
-/// The second list's element keeps its frame: the items of `lx` (those it does not repeat)
-/// come before its first one, and `a`, the element holding `lx`, goes.
-fn into_second(tree: &Tree, lx: &List, ly: &List, a: NodeId, sep: &str) -> EditSet {
-    let (first, _) = ly.ends();
-    let mut edits = EditSet::new();
-    if let Some(moved) = join(tree, &unrepeated(tree, lx, ly), sep) {
-        let kept = node_text(tree, first);
-        let kept = kept.trim_start();
-        let joined = match ly {
-            // A plain list's element holds its own leading text, if any.
-            List::Plain(_) => format!("{moved} {kept}"),
-            List::Separated { .. } => format!("{moved}{sep} {kept}"),
-        };
-        edits.replace(first, Arc::from(joined));
+    /// The second list's element keeps its frame: the items of `lx` (those it does not
+    /// repeat) come before its first one, and `a`, the element holding `lx`, goes.
+    fn into_second(&self, lx: &List, ly: &List, a: NodeId) -> EditSet {
+        let tree = self.v.tree;
+        let (first, _) = ly.ends();
+        let mut edits = EditSet::new();
+        if let Some(moved) = join(&self.unrepeated(lx, ly), self.sep) {
+            let kept = node_text(tree, first);
+            let kept = kept.trim_start();
+            let joined = match ly {
+                // A plain list's element holds its own leading text, if any.
+                List::Plain(_) => format!("{moved} {kept}"),
+                List::Separated { .. } => format!("{moved}{} {kept}", self.sep),
+            };
+            edits.replace(first, Arc::from(joined));
+        }
+        edits.delete(a);
+        edits
     }
-    edits.delete(a);
-    edits
+
+    /// The texts of the items of `list` that do not repeat an item of `other` or an earlier
+    /// item of `list` (runs of whitespace made one space). An item that holds a list, like
+    /// an item of `other` with the same frame around a list of the same rule, loses the
+    /// items of that list that the other's repeats (`int l, i, j;` beside `int k, i;`
+    /// moves as `int l, j;`): two bodies declaring the same locals in one declaration each
+    /// become one body declaring each once.
+    fn unrepeated(&self, list: &List, other: &List) -> Vec<String> {
+        let tree = self.v.tree;
+        let words = |n: NodeId| squeezed(&node_text(tree, n));
+        let mut seen: std::collections::HashSet<String> =
+            other.items().into_iter().map(words).collect();
+        let others = other.items();
+        list.items()
+            .into_iter()
+            .filter(|&n| seen.insert(words(n)))
+            .map(|n| {
+                self.without_repeats(n, &others)
+                    .unwrap_or_else(|| node_text(tree, n).trim().to_string())
+            })
+            .collect()
+    }
+
+    /// `item`'s text without the items of an inner list (the outermost that has some) that
+    /// an inner list of the same rule and frame in one of `others` repeats; `None` when
+    /// there are none (or all would go).
+    fn without_repeats(&self, item: NodeId, others: &[NodeId]) -> Option<String> {
+        let (v, tree) = (self.v, self.v.tree);
+        let words = |n: NodeId| squeezed(&node_text(tree, n));
+        let theirs: Vec<(NodeId, NodeId, List)> = others
+            .iter()
+            .flat_map(|&o| {
+                inner_lists(v, self.lists, o)
+                    .into_iter()
+                    .map(move |(n, l)| (o, n, l))
+            })
+            .collect();
+        inner_lists(v, self.lists, item)
+            .into_iter()
+            .find_map(|(inner, list)| {
+                let frame_of = frame(tree, item, &list);
+                let (_, _, other_list) = theirs.iter().find(|(o, n, l)| {
+                    tree.rule(*n) == tree.rule(inner) && frame(tree, *o, l) == frame_of
+                })?;
+                let repeated: std::collections::HashSet<String> =
+                    other_list.items().into_iter().map(words).collect();
+                let items = list.items();
+                let kept: Vec<String> = items
+                    .iter()
+                    .filter(|&&n| !repeated.contains(&words(n)))
+                    .map(|&n| node_text(tree, n).trim().to_string())
+                    .collect();
+                if kept.len() == items.len() || kept.is_empty() {
+                    return None;
+                }
+                let sep = self.lists.separator(tree, inner, &list)?;
+                let (s, e) = tree.source_span(item);
+                let (ls, le) = list.span(tree);
+                let source = tree.source();
+                Some(format!(
+                    "{}{}{}",
+                    source[s..ls].trim_start(),
+                    join(&kept, &sep)?,
+                    source[le..e].trim_end()
+                ))
+            })
+    }
 }
 
-/// The items of `list` whose text (runs of whitespace made one space) is not that of an
-/// item of `other`, nor of an earlier item of `list`.
-fn unrepeated(tree: &Tree, list: &List, other: &List) -> Vec<NodeId> {
-    let words = |n: NodeId| squeezed(&node_text(tree, n));
-    let mut seen: std::collections::HashSet<String> =
-        other.items().into_iter().map(words).collect();
-    list.items()
-        .into_iter()
-        .filter(|&n| seen.insert(words(n)))
-        .collect()
-}
-
-/// The texts of `items` joined by `sep` and a space; `None` when there are none.
-fn join(tree: &Tree, items: &[NodeId], sep: &str) -> Option<String> {
-    let texts: Vec<String> = items
-        .iter()
-        .map(|&n| node_text(tree, n).trim().to_string())
-        .collect();
+/// `texts` joined by `sep` and a space; `None` when there are none.
+fn join(texts: &[String], sep: &str) -> Option<String> {
     (!texts.is_empty()).then(|| texts.join(&format!("{sep} ")))
 }
 
@@ -220,5 +289,21 @@ mod tests {
         );
         // Nothing left to move: the second element only goes.
         assert_eq!(candidates("f(1, 2); g(2);"), ["f(1, 2);", "g(1, 2);"]);
+    }
+
+    #[test]
+    fn an_item_loses_the_inner_items_another_repeats() {
+        // Reference, worked by hand: the calls `g(1, 2);` and `g(3, 2);` are items of the
+        // two blocks with the same frame `g(` … `);`; the `2` of the second repeats the
+        // first's, so the second moves as `g(3);`. An item whose inner items all repeat
+        // moves whole (`h(2);` beside `h(2, 5);` is not `h();`).
+        assert_eq!(
+            candidates("{ g(1, 2); } { g(3, 2); }"),
+            ["{ g(1, 2); g(3); }"]
+        );
+        assert_eq!(
+            candidates("{ h(2, 5); } { h(2); }"),
+            ["{ h(2, 5); h(2); }"]
+        );
     }
 }
