@@ -201,11 +201,7 @@ fn runs(text: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// The renamings that make `new` out of `old`: pairs of names such that `new` is `old` with
 /// every occurrence of the first replaced by the second, which `old` does not hold. Empty
 /// when `new` is not such a text (or is `old`).
-fn renames(
-    old: &[u8],
-    new: &[u8],
-    keywords: &FxHashSet<&'static [u8]>,
-) -> Vec<(Name, Name)> {
+fn renames(old: &[u8], new: &[u8], keywords: &FxHashSet<&'static [u8]>) -> Vec<(Name, Name)> {
     let mut pairs: FxHashMap<&[u8], &[u8]> = FxHashMap::default();
     let (mut a, mut b) = (runs(old), runs(new));
     loop {

@@ -283,7 +283,10 @@ mod tests {
         // The candidates the memory answered count for the balance, not for the cap.
         let remembered = Budget::new(100, 400, Duration::from_millis(500), 5);
         assert_eq!(remembered.balance, 40.0);
-        assert_eq!(remembered.until, 200, "never more than deletion's queries again");
+        assert_eq!(
+            remembered.until, 200,
+            "never more than deletion's queries again"
+        );
         let small = Budget::new(10, 10, Duration::from_millis(20), 5);
         assert_eq!(
             small.balance,

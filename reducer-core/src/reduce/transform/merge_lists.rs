@@ -301,9 +301,6 @@ mod tests {
             candidates("{ g(1, 2); } { g(3, 2); }"),
             ["{ g(1, 2); g(3); }"]
         );
-        assert_eq!(
-            candidates("{ h(2, 5); } { h(2); }"),
-            ["{ h(2, 5); h(2); }"]
-        );
+        assert_eq!(candidates("{ h(2, 5); } { h(2); }"), ["{ h(2, 5); h(2); }"]);
     }
 }
