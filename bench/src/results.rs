@@ -272,6 +272,7 @@ pub(crate) mod tests {
                 unresolved: 0,
                 not_run: 0,
                 syntax_rejected: 7,
+                remembered: 0,
                 total_tests: 112,
             },
             syntax_checks: SyntaxChecks::default(),

@@ -109,11 +109,11 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
                     lists: &lists,
                     sep: &sep,
                 };
-                out.push(m.into_first(lx, ly, b));
+                out.push(m.keep_first(lx, ly, b));
                 if same_frame {
                     break;
                 }
-                out.push(m.into_second(lx, ly, a));
+                out.push(m.keep_second(lx, ly, a));
             }
         }
     }
@@ -131,7 +131,7 @@ struct Moves<'a> {
 impl Moves<'_> {
     /// The first list's element keeps its frame: the items of `ly` (those it does not
     /// repeat) follow its last one, and `b`, the element holding `ly`, goes.
-    fn into_first(&self, lx: &List, ly: &List, b: NodeId) -> EditSet {
+    fn keep_first(&self, lx: &List, ly: &List, b: NodeId) -> EditSet {
         let tree = self.v.tree;
         let (_, last) = lx.ends();
         let mut edits = EditSet::new();
@@ -146,7 +146,7 @@ impl Moves<'_> {
 
     /// The second list's element keeps its frame: the items of `lx` (those it does not
     /// repeat) come before its first one, and `a`, the element holding `lx`, goes.
-    fn into_second(&self, lx: &List, ly: &List, a: NodeId) -> EditSet {
+    fn keep_second(&self, lx: &List, ly: &List, a: NodeId) -> EditSet {
         let tree = self.v.tree;
         let (first, _) = ly.ends();
         let mut edits = EditSet::new();
