@@ -17,7 +17,7 @@
 //! it (a change far away that makes the edit pass without touching one of its names is
 //! missed).
 //!
-//! Names are the words of the text (runs of letters, digits and `_`) that are not literal
+//! Names are the words of the text (runs of word bytes, [`is_word`]) that are not literal
 //! tokens of the grammar: keywords are used everywhere and their counts say nothing.
 //!
 //! A commit that renames (every occurrence of a name becomes a name the text did not hold)
@@ -25,6 +25,7 @@
 //! them, so that the stages that run again after a renaming do not ask again about every
 //! edit that holds the renamed name.
 
+use crate::syntax::tokens::is_word;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::hash::{Hash, Hasher};
 
@@ -115,19 +116,7 @@ impl EditMemory {
         if base.is_empty() || candidate == &base[..] {
             return None;
         }
-        let prefix = base
-            .iter()
-            .zip(candidate)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let room = base.len().min(candidate.len()) - prefix;
-        let suffix = base
-            .iter()
-            .rev()
-            .zip(candidate.iter().rev())
-            .take(room)
-            .take_while(|(a, b)| a == b)
-            .count();
+        let (prefix, suffix) = common_ends(base, candidate);
         let old = &base[prefix..base.len() - suffix];
         let new = &candidate[prefix..candidate.len() - suffix];
         let right_start = base.len() - suffix;
@@ -173,9 +162,19 @@ impl EditMemory {
     }
 }
 
-/// Whether `b` is a word byte (letters, digits, `_`).
-fn is_word(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+/// How many bytes `old` and `new` share at their start and, after that, at their end: what
+/// lies between is what changed.
+pub(crate) fn common_ends(old: &[u8], new: &[u8]) -> (usize, usize) {
+    let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let room = old.len().min(new.len()) - prefix;
+    let suffix = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    (prefix, suffix)
 }
 
 /// The words of `text`.

@@ -10,6 +10,7 @@
 //! oracle, any candidate that does not hold every region in order ([`Kept::held_by`]: the
 //! safety net under all of them).
 
+use super::edit_memory::common_ends;
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
@@ -97,15 +98,7 @@ impl Kept {
     /// them must occur exactly once between its neighbours. `None` when a region is gone,
     /// changed or cannot be told apart from a copy of it (the candidate is then refused).
     pub fn relocate(&self, old: &[u8], old_at: &[usize], new: &[u8]) -> Option<Vec<usize>> {
-        let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-        let room = old.len().min(new.len()) - prefix;
-        let suffix = old
-            .iter()
-            .rev()
-            .zip(new.iter().rev())
-            .take(room)
-            .take_while(|(a, b)| a == b)
-            .count();
+        let (prefix, suffix) = common_ends(old, new);
         let (changed_end, shift) = (old.len() - suffix, new.len() as isize - old.len() as isize);
         let known: Vec<Option<usize>> = self
             .ranges(old_at)

@@ -11,7 +11,7 @@ use super::items::{List, Lists};
 use super::{by_sites, node_text, Change};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
-use crate::syntax::tree::{Derivation, EditSet, NodeId, Tree};
+use crate::syntax::tree::{Derivation, EditSet, NodeId, RuleId, Tree};
 use std::sync::Arc;
 
 /// How many lists inside each element are compared (outermost first).
@@ -173,40 +173,41 @@ impl Moves<'_> {
     fn unrepeated(&self, list: &List, other: &List) -> Vec<String> {
         let tree = self.v.tree;
         let words = |n: NodeId| squeezed(&node_text(tree, n));
-        let mut seen: std::collections::HashSet<String> =
-            other.items().into_iter().map(words).collect();
         let others = other.items();
+        let mut seen: std::collections::HashSet<String> =
+            others.iter().map(|&n| words(n)).collect();
+        // The lists inside the other's items, with their rule and frame, found once.
+        let theirs: Vec<(RuleId, String, List)> = others
+            .iter()
+            .flat_map(|&o| {
+                inner_lists(self.v, self.lists, o)
+                    .into_iter()
+                    .map(move |(n, l)| (tree.rule(n), frame(tree, o, &l), l))
+            })
+            .collect();
         list.items()
             .into_iter()
             .filter(|&n| seen.insert(words(n)))
             .map(|n| {
-                self.without_repeats(n, &others)
+                self.without_repeats(n, &theirs)
                     .unwrap_or_else(|| node_text(tree, n).trim().to_string())
             })
             .collect()
     }
 
     /// `item`'s text without the items of an inner list (the outermost that has some) that
-    /// an inner list of the same rule and frame in one of `others` repeats; `None` when
-    /// there are none (or all would go).
-    fn without_repeats(&self, item: NodeId, others: &[NodeId]) -> Option<String> {
+    /// one of `theirs` (lists inside the other list's items: rule, frame, list) with the
+    /// same rule and frame repeats; `None` when there are none (or all would go).
+    fn without_repeats(&self, item: NodeId, theirs: &[(RuleId, String, List)]) -> Option<String> {
         let (v, tree) = (self.v, self.v.tree);
         let words = |n: NodeId| squeezed(&node_text(tree, n));
-        let theirs: Vec<(NodeId, NodeId, List)> = others
-            .iter()
-            .flat_map(|&o| {
-                inner_lists(v, self.lists, o)
-                    .into_iter()
-                    .map(move |(n, l)| (o, n, l))
-            })
-            .collect();
         inner_lists(v, self.lists, item)
             .into_iter()
             .find_map(|(inner, list)| {
                 let frame_of = frame(tree, item, &list);
-                let (_, _, other_list) = theirs.iter().find(|(o, n, l)| {
-                    tree.rule(*n) == tree.rule(inner) && frame(tree, *o, l) == frame_of
-                })?;
+                let (_, _, other_list) = theirs
+                    .iter()
+                    .find(|(rule, frame, _)| *rule == tree.rule(inner) && *frame == frame_of)?;
                 let repeated: std::collections::HashSet<String> =
                     other_list.items().into_iter().map(words).collect();
                 let items = list.items();
