@@ -20,6 +20,11 @@
 //! Names are the words of the text (runs of word bytes, [`is_word`]) that are not literal
 //! tokens of the grammar: keywords are used everywhere and their counts say nothing.
 //!
+//! A commit inside what a refused deletion (or replacement by a few bytes) took away carries
+//! that refusal over: deleting what is left of the stretch is the same edit, now that what
+//! the commit removed has shown it could go (a function whose deletion was refused, then one
+//! of its statements deleted). A commit across either end of it ends it.
+//!
 //! A commit that renames (every occurrence of a name becomes a name the text did not hold)
 //! changes no edit: the memory describes edits with the names they had when it first saw
 //! them, so that the stages that run again after a renaming do not ask again about every
@@ -33,7 +38,8 @@ use std::hash::{Hash, Hasher};
 type Name = Box<[u8]>;
 
 /// Bytes of context on each side of an edit that must be the same for it to be the same
-/// edit.
+/// edit (in whole words; a renamed name counts as long as its first name, so that a
+/// renaming does not widen the context of the edits near it).
 pub const CONTEXT: usize = 24;
 
 /// The refused edits, against the current text.
@@ -49,7 +55,22 @@ pub struct EditMemory {
     refused: FxHashSet<u64>,
     /// The names renamed since the memory first saw them, with their first name.
     first_names: FxHashMap<Name, Name>,
+    /// Where the refused edits that replace text by little lie in `base`, so that a commit
+    /// inside what one of them replaced carries it over ([`EditMemory::rebase`]).
+    placed: Vec<Placed>,
 }
+
+/// A refused edit placed in the current text: `base[start..end]` replaced by `new`.
+#[derive(Debug)]
+struct Placed {
+    start: usize,
+    end: usize,
+    new: Box<[u8]>,
+}
+
+/// The longest replacement a refused edit may have for the memory to carry it over commits
+/// inside it (deletions, and replacements by a token or two; not hoisting a large child).
+const CARRIED: usize = 64;
 
 impl EditMemory {
     /// An empty memory; `literals` are the grammar's literal tokens.
@@ -66,19 +87,107 @@ impl EditMemory {
     }
 
     /// The text the next candidates are edits of (an interesting candidate was adopted).
+    ///
+    /// A refused edit that deleted (or replaced by little) a stretch of text inside which
+    /// the commit changed something is carried over: deleting what is left of that stretch
+    /// is the edit refused before, with what the commit showed could go already gone (its
+    /// context and the uses of its names still decide, as for every edit).
     pub fn rebase(&mut self, text: &[u8]) {
-        for (from, to) in renames(&self.base, text, &self.keywords) {
+        let renamed = renames(&self.base, text, &self.keywords);
+        let carried = if self.base.is_empty() {
+            Vec::new()
+        } else if renamed.is_empty() {
+            self.carry_over(text)
+        } else {
+            self.follow_renaming(text);
+            Vec::new()
+        };
+        for (from, to) in renamed {
             let first = self.first_names.remove(&from[..]).unwrap_or(from);
             self.first_names.insert(to, first);
         }
         self.base.clear();
         self.base.extend_from_slice(text);
         self.counts = None;
+        for i in carried {
+            let Placed { start, end, .. } = self.placed[i];
+            let new = std::mem::take(&mut self.placed[i].new);
+            if let Some((prefix, right_start, middle)) = placed_edit(&self.base, start, end, &new) {
+                let key = self.key_of(prefix, right_start, &middle);
+                self.refused.insert(key);
+            }
+            self.placed[i].new = new;
+        }
+    }
+
+    /// Moves the placed edits to where they lie in `text`, the current text with one stretch
+    /// changed; returns those that held the whole change (to be keyed again on `text`) and
+    /// forgets those it cut across.
+    fn carry_over(&mut self, text: &[u8]) -> Vec<usize> {
+        let (prefix, suffix) = common_ends(&self.base, text);
+        let (from, to) = (prefix, self.base.len() - suffix);
+        let grown = text.len() as isize - self.base.len() as isize;
+        let shift = |at: usize| (at as isize + grown) as usize;
+        let mut held = Vec::new();
+        let mut kept = 0;
+        for i in 0..self.placed.len() {
+            let p = &mut self.placed[i];
+            let keep = if p.end <= from {
+                true
+            } else if p.start >= to {
+                (p.start, p.end) = (shift(p.start), shift(p.end));
+                true
+            } else if p.start <= from && to <= p.end && (p.start, p.end) != (from, to) {
+                p.end = shift(p.end);
+                held.push(kept);
+                true
+            } else {
+                false
+            };
+            if keep {
+                self.placed.swap(kept, i);
+                kept += 1;
+            }
+        }
+        self.placed.truncate(kept);
+        held
+    }
+
+    /// Moves the placed edits through a renaming to `text`; forgets those that begin or end
+    /// inside a renamed name.
+    fn follow_renaming(&mut self, text: &[u8]) {
+        // The start of each run in the old text and in `text`, and whether it was renamed.
+        let mut starts: Vec<(usize, usize, bool)> = Vec::new();
+        let (mut a, mut b) = (0, 0);
+        for (x, y) in runs(&self.base).zip(runs(text)) {
+            starts.push((a, b, x != y));
+            a += x.len();
+            b += y.len();
+        }
+        let old_len = self.base.len();
+        let new_len = text.len();
+        let map = |at: usize| -> Option<usize> {
+            if at == old_len {
+                return Some(new_len);
+            }
+            let i = starts.partition_point(|&(s, _, _)| s <= at) - 1;
+            let (s, n, renamed) = starts[i];
+            (!renamed || at == s).then_some(n + at - s)
+        };
+        self.placed
+            .retain_mut(|p| match (map(p.start), map(p.end)) {
+                (Some(start), Some(end)) => {
+                    (p.start, p.end) = (start, end);
+                    true
+                }
+                _ => false,
+            });
     }
 
     /// Forgets every refused edit and the text.
     pub fn clear(&mut self) {
         self.refused.clear();
+        self.placed.clear();
         self.base.clear();
         self.counts = None;
         self.first_names.clear();
@@ -86,8 +195,17 @@ impl EditMemory {
 
     /// Records that the oracle (or the cache) refused `candidate`.
     pub fn refuse(&mut self, candidate: &[u8]) {
-        if let Some(key) = self.key(candidate) {
-            self.refused.insert(key);
+        let Some((prefix, right_start, new_end)) = self.edit(candidate) else {
+            return;
+        };
+        let new = &candidate[prefix..new_end];
+        let key = self.key_of(prefix, right_start, new);
+        if self.refused.insert(key) && new.len() <= CARRIED {
+            self.placed.push(Placed {
+                start: prefix,
+                end: right_start,
+                new: new.into(),
+            });
         }
     }
 
@@ -109,20 +227,31 @@ impl EditMemory {
         self.refused.is_empty()
     }
 
-    /// The key of the edit from the current text to `candidate`; `None` before the first
-    /// text, and for the text itself.
-    fn key(&mut self, candidate: &[u8]) -> Option<u64> {
+    /// Where the edit from the current text to `candidate` lies: the first byte it changes,
+    /// the end of what it replaces in the current text, and the end of what it puts there in
+    /// `candidate`; `None` before the first text, and for the text itself.
+    fn edit(&self, candidate: &[u8]) -> Option<(usize, usize, usize)> {
         let base = &self.base;
         if base.is_empty() || candidate == &base[..] {
             return None;
         }
         let (prefix, suffix) = common_ends(base, candidate);
-        let old = &base[prefix..base.len() - suffix];
-        let new = &candidate[prefix..candidate.len() - suffix];
-        let right_start = base.len() - suffix;
-        // The context, in whole words.
-        let left = &base[word_start(base, prefix.saturating_sub(CONTEXT))..prefix];
-        let right = &base[right_start..word_end(base, (right_start + CONTEXT).min(base.len()))];
+        Some((prefix, base.len() - suffix, candidate.len() - suffix))
+    }
+
+    /// The key of the edit from the current text to `candidate`; `None` before the first
+    /// text, and for the text itself.
+    fn key(&mut self, candidate: &[u8]) -> Option<u64> {
+        let (prefix, right_start, new_end) = self.edit(candidate)?;
+        Some(self.key_of(prefix, right_start, &candidate[prefix..new_end]))
+    }
+
+    /// The key of the edit that replaces `base[prefix..right_start]` by `new`.
+    fn key_of(&mut self, prefix: usize, right_start: usize, new: &[u8]) -> u64 {
+        let base = &self.base;
+        let old = &base[prefix..right_start];
+        let left = &base[context_start(base, prefix, &self.first_names)..prefix];
+        let right = &base[right_start..context_end(base, right_start, &self.first_names)];
         let mut h = FxHasher::default();
         for part in [left, old, new, right] {
             self.hash_named(part, &mut h);
@@ -150,7 +279,7 @@ impl EditMemory {
         touched.sort_unstable();
         touched.dedup();
         touched.hash(&mut h);
-        Some(h.finish())
+        h.finish()
     }
 
     /// Hashes `text` with each renamed name under its first name.
@@ -160,6 +289,45 @@ impl EditMemory {
             self.first_names.get(run).map_or(run, |f| &f[..]).hash(h);
         }
     }
+}
+
+/// The edit that replaces `base[start..end]` by `new`, as [`EditMemory::key_of`] takes it
+/// (the first byte it changes, the end of what it replaces, what it puts there), with its
+/// ends where comparing the two texts puts them; `None` if it changes nothing.
+fn placed_edit(
+    base: &[u8],
+    start: usize,
+    end: usize,
+    new: &[u8],
+) -> Option<(usize, usize, Vec<u8>)> {
+    let tail = base.len() - end;
+    let length = start + new.len() + tail;
+    // The candidate's byte at `i`, without building it.
+    let at = |i: usize| -> u8 {
+        if i < start {
+            base[i]
+        } else if i < start + new.len() {
+            new[i - start]
+        } else {
+            base[end + i - start - new.len()]
+        }
+    };
+    let shorter = base.len().min(length);
+    let mut prefix = start;
+    while prefix < shorter && base[prefix] == at(prefix) {
+        prefix += 1;
+    }
+    let room = shorter - prefix;
+    // The candidate ends with the whole tail.
+    let mut suffix = tail.min(room);
+    while suffix < room && base[base.len() - 1 - suffix] == at(length - 1 - suffix) {
+        suffix += 1;
+    }
+    if prefix == base.len() && length == base.len() {
+        return None;
+    }
+    let middle = (prefix..length - suffix).map(at).collect();
+    Some((prefix, base.len() - suffix, middle))
 }
 
 /// How many bytes `old` and `new` share at their start and, after that, at their end: what
@@ -233,6 +401,45 @@ fn renames(old: &[u8], new: &[u8], keywords: &FxHashSet<&'static [u8]>) -> Vec<(
         .collect()
 }
 
+/// The start of the left context of an edit that starts at `at`: [`CONTEXT`] bytes back,
+/// in whole words, with each renamed name as long as its first name.
+fn context_start(text: &[u8], mut at: usize, first_names: &FxHashMap<Name, Name>) -> usize {
+    let mut length = 0;
+    while at > 0 && length < CONTEXT {
+        if is_word(text[at - 1]) {
+            let start = word_start(text, at);
+            length += named_length(&text[start..at], first_names);
+            at = start;
+        } else {
+            length += 1;
+            at -= 1;
+        }
+    }
+    word_start(text, at)
+}
+
+/// The end of the right context of an edit that ends at `at`: [`CONTEXT`] bytes on, in
+/// whole words, with each renamed name as long as its first name.
+fn context_end(text: &[u8], mut at: usize, first_names: &FxHashMap<Name, Name>) -> usize {
+    let mut length = 0;
+    while at < text.len() && length < CONTEXT {
+        if is_word(text[at]) {
+            let end = word_end(text, at);
+            length += named_length(&text[at..end], first_names);
+            at = end;
+        } else {
+            length += 1;
+            at += 1;
+        }
+    }
+    word_end(text, at)
+}
+
+/// The length of `word` under its first name.
+fn named_length(word: &[u8], first_names: &FxHashMap<Name, Name>) -> usize {
+    first_names.get(word).map_or(word.len(), |f| f.len())
+}
+
 /// The start of the word `at` lies in (or `at`).
 fn word_start(text: &[u8], mut at: usize) -> usize {
     while at > 0 && is_word(text[at - 1]) {
@@ -274,9 +481,9 @@ mod tests {
         let base = "int x; long filler_filler_filler_filler_filler; f(x); g(x);";
         let mut m = memory(base);
         m.refuse(b"long filler_filler_filler_filler_filler; f(x); g(x);");
-        // Its right context changed (the filler is shorter now): a new edit.
-        m.rebase(b"int x; long filler; f(x); g(x);");
-        assert!(!m.refuses(b"long filler; f(x); g(x);"));
+        // Its right context changed (`long long` now): a new edit.
+        m.rebase(b"int x; long long filler_filler_filler_filler_filler; f(x); g(x);");
+        assert!(!m.refuses(b"long long filler_filler_filler_filler_filler; f(x); g(x);"));
         // A use of `x` went, far from the declaration: a new edit.
         let mut m = memory(base);
         m.refuse(b"long filler_filler_filler_filler_filler; f(x); g(x);");
@@ -306,6 +513,51 @@ mod tests {
         assert!(renames(b"int z", b"return z", &m.keywords).is_empty());
         let two = renames(b"a(b) a;", b"c(d) c;", &m.keywords);
         assert_eq!(two.len(), 2);
+    }
+
+    #[test]
+    fn a_renaming_near_an_edit_keeps_its_context() {
+        // A shorter name does not bring more text into the edit's context.
+        let mut m = memory("p = 1; q = 2; r = 3; function test() body(); end test();");
+        m.refuse(b"p = 1; q = 2; r = 3; function test() end test();");
+        m.rebase(b"p = 1; q = 2; r = 3; function c() body(); end c();");
+        assert!(m.refuses(b"p = 1; q = 2; r = 3; function c() end c();"));
+        // A change beyond the context (24 bytes, with `c` as long as `test`) is far.
+        m.rebase(b"p = 1; q = 2 + 0; r = 3; function c() body(); end c();");
+        assert!(m.refuses(b"p = 1; q = 2 + 0; r = 3; function c() end c();"));
+        m.rebase(b"p = 1; q = 2 + 0; r = 3 + 0; function c() body(); end c();");
+        assert!(!m.refuses(b"p = 1; q = 2 + 0; r = 3 + 0; function c() end c();"));
+    }
+
+    #[test]
+    fn a_commit_inside_a_refused_deletion_carries_it_over() {
+        let filler = "long filler_filler_filler_filler_filler;";
+        let mut m = memory(&format!(
+            "x1(); {filler} f() {{ alpha(); b(); c(); }} {filler} z();"
+        ));
+        m.refuse(format!("x1(); {filler}  {filler} z();").as_bytes());
+        // Far from it, `x1();` goes; inside it, `alpha` becomes `q`, then `b();` goes.
+        m.rebase(format!("{filler} f() {{ alpha(); b(); c(); }} {filler} z();").as_bytes());
+        m.rebase(format!("{filler} f() {{ q(); b(); c(); }} {filler} z();").as_bytes());
+        let deleted = format!("{filler}  {filler} z();");
+        m.rebase(format!("{filler} f() {{ q(); c(); }} {filler} z();").as_bytes());
+        // Deleting what is left of `f` is the edit refused before.
+        assert!(m.refuses(deleted.as_bytes()));
+        assert_eq!(m.placed.len(), 1);
+        // A commit across one of its ends forgets where it was.
+        m.rebase(format!("{filler} f() {{ q(); c(); {filler} z();").as_bytes());
+        assert!(m.placed.is_empty());
+    }
+
+    #[test]
+    fn a_placed_edit_is_keyed_as_the_candidate_it_makes() {
+        // Deleting the second `ab` of `xabab` is, compared, deleting the first.
+        let m = memory("xababy");
+        let found = placed_edit(&m.base, 3, 5, b"").unwrap();
+        let (prefix, suffix) = common_ends(b"xababy", b"xaby");
+        assert_eq!(found, (prefix, 6 - suffix, Vec::new()));
+        assert_eq!(placed_edit(b"xy", 1, 1, b""), None);
+        assert_eq!(placed_edit(b"xy", 1, 2, b"z"), Some((1, 2, b"z".to_vec())));
     }
 
     #[test]

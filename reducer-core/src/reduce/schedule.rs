@@ -14,12 +14,15 @@
 //! - **Earnings**: what a stage removes, itself or through the deletion that follows it,
 //!   pays into the balance [`PAYBACK`] times what deletion cost, times the share of the
 //!   text it removed (a stage that removes 1 % of the text after a deletion stage of 500
-//!   queries earns 40 queries); every query the stage and that deletion needed is paid out
+//!   queries earns 10 queries); every query the stage and that deletion needed is paid out
 //!   of it. The balance holds at most [`MAX_BALANCE`] times the opening balance, so that one
 //!   large removal does not pay for every later search. Stages that find nothing at all
 //!   cost only the opening balance. A stage runs while the balance lasts, and gives up once
 //!   it has gone its share of the balance (the balance over the stages left in the round)
-//!   without finding anything. The rounds end when the balance is spent.
+//!   without finding anything; a stage that has removed nothing in its earlier runs only
+//!   probes ([`PROBE`] queries without a find), so that the stage left last in a round
+//!   does not get the whole balance for another fruitless search. The rounds end when the
+//!   balance is spent.
 //! - **Order**: within a round, stages not yet run come first, in the order given; the
 //!   others by the bytes per query they achieved so far in this run (what they removed,
 //!   with the deletion after them, over what they and that deletion cost), best first, as
@@ -58,12 +61,16 @@ pub const OPENING_SHARE: f64 = 0.2;
 
 /// The opening balance is at least this many queries per stage (before the oracle's
 /// slowness divides it), for small inputs.
-pub const MIN_PROBE: usize = 2;
+pub const MIN_PROBE: usize = 1;
+
+/// A stage that has removed nothing in its earlier runs of this reduction searches at most
+/// this many queries without finding anything before it gives up.
+pub const PROBE: u64 = 2;
 
 /// What removing the whole text would pay into the balance, in multiples of the queries
 /// needed before the rounds (with an oracle no slower than [`FAST_ORACLE`]); a stage earns
 /// the share it removed.
-pub const PAYBACK: f64 = 8.0;
+pub const PAYBACK: f64 = 2.0;
 
 /// The balance never holds more than this many times the opening balance: a large removal
 /// (splicing a namespace away, dropping a unit's line markers) pays for the stages after it,
@@ -89,6 +96,11 @@ struct Record {
 }
 
 impl Record {
+    /// Whether it has run and removed nothing yet.
+    fn found_nothing(&self) -> bool {
+        self.runs > 0 && self.bytes == 0
+    }
+
     /// Bytes per query so far; `None` before the first run.
     fn rate(&self) -> Option<f64> {
         (self.runs > 0).then(|| self.bytes as f64 / self.queries.max(1) as f64)
@@ -180,7 +192,12 @@ fn round(
             break;
         }
         let left = (order.len() - k) as f64;
-        let idle = (budget.balance / left).ceil().max(1.0) as u64;
+        let share = (budget.balance / left).ceil().max(1.0) as u64;
+        let idle = if records[i].found_nothing() {
+            share.min(PROBE)
+        } else {
+            share
+        };
         let (queries, bytes) = (s.tester.stats().queries, size(s));
         let limit = (queries + budget.balance.ceil() as u64).min(budget.until);
         let outer = s.tester.set_budget(QueryBudget {
@@ -263,6 +280,13 @@ mod tests {
     }
 
     #[test]
+    fn only_a_stage_that_ran_and_removed_nothing_is_held_to_a_probe() {
+        assert!(!record(0, 0, 0).found_nothing(), "not run yet");
+        assert!(record(2, 40, 0).found_nothing());
+        assert!(!record(2, 40, 1).found_nothing());
+    }
+
+    #[test]
     fn ties_keep_the_given_order() {
         let records = [record(1, 10, 0), record(0, 0, 0), record(1, 5, 0)];
         assert_eq!(order(&records), vec![1, 0, 2]);
@@ -298,12 +322,12 @@ mod tests {
     #[test]
     fn removals_pay_in_up_to_a_ceiling() {
         let mut b = Budget::new(1000, 1000, Duration::from_millis(20), 5);
-        // 1 % of the text for 30 queries: earns PAYBACK × 1000 × 1 % = 80.
+        // 1 % of the text for 30 queries: earns PAYBACK × 1000 × 1 % = 20.
         b.settle(30, 10, 1000);
-        assert_eq!(b.balance, 200.0 + 80.0 - 30.0);
+        assert_eq!(b.balance, 200.0 + 20.0 - 30.0);
         // Nothing found: the queries are paid out.
         b.settle(100, 0, 990);
-        assert_eq!(b.balance, 150.0);
+        assert_eq!(b.balance, 90.0);
         // Half the text: the balance stops at MAX_BALANCE × the opening.
         b.settle(10, 495, 990);
         assert_eq!(b.balance, MAX_BALANCE * 200.0);

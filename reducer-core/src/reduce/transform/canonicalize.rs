@@ -108,12 +108,13 @@ fn drop_comments(s: &mut Session<'_>) -> bool {
     by_sites(s, &sites, &change)
 }
 
-/// Renames each name (in the order of first occurrence) to the shortest unused name.
+/// Renames each name (the most bytes saved first) to the shortest unused name.
 fn rename(s: &mut Session<'_>) -> bool {
     // Each name with the shortest unused name shorter than it, on the current text (the
-    // sites are listed again after every success, so the words in use are up to date), in
-    // the order of first occurrence; the names whose renaming was refused earlier in the
-    // run (a needle of the test, a builtin) come last.
+    // sites are listed again after every success, so the words in use are up to date), the
+    // most bytes saved first (for the same saving, the fewest occurrences changed, then the
+    // order of first occurrence); the names whose
+    // renaming was refused earlier in the run (a needle of the test, a builtin) come last.
     let sites = |v: &View<'_>| {
         let used = words(&v.tree.text());
         let mut sites: Vec<(String, Vec<NodeId>, String)> = Names::of(v)
@@ -124,7 +125,14 @@ fn rename(s: &mut Session<'_>) -> bool {
                 Some((name, nodes, fresh))
             })
             .collect();
-        sites.sort_by_key(|(name, _, _)| v.refusals.refused_name(name));
+        sites.sort_by_key(|(name, nodes, fresh)| {
+            let saved = nodes.len() * (name.len() - fresh.len());
+            (
+                v.refusals.refused_name(name),
+                std::cmp::Reverse(saved),
+                nodes.len(),
+            )
+        });
         sites
     };
     let change = |_: &View<'_>, (_, nodes, fresh): &(String, Vec<NodeId>, String)| {
@@ -206,6 +214,15 @@ mod tests {
         assert_eq!(second[0], "var xx = 1; var yy = xx; var a = yy; f(a);");
         assert_eq!(second.len(), 3, "{second:?}");
         assert!(s.view().refusals.refused_name("xx") && !s.view().refusals.refused_name("zz"));
+    }
+
+    #[test]
+    fn the_renamings_that_save_most_come_first() {
+        let src = "var xx = 1; var longname = xx; f(longname);";
+        let (mut s, seen) = recording_session(&Toy, src, |t: &str| t.contains("xx"), 1);
+        assert!(rename(&mut s));
+        let seen = seen.lock().unwrap().clone();
+        assert_eq!(seen[0], "var xx = 1; var a = xx; f(a);", "{seen:?}");
     }
 
     #[test]
