@@ -94,9 +94,7 @@ impl EditMemory {
     /// context and the uses of its names still decide, as for every edit).
     pub fn rebase(&mut self, text: &[u8]) {
         let renamed = renames(&self.base, text, &self.keywords);
-        let carried = if self.base.is_empty() {
-            Vec::new()
-        } else if renamed.is_empty() {
+        let carried = if renamed.is_empty() {
             self.carry_over(text)
         } else {
             self.follow_renaming(text);
@@ -109,14 +107,16 @@ impl EditMemory {
         self.base.clear();
         self.base.extend_from_slice(text);
         self.counts = None;
-        for i in carried {
-            let Placed { start, end, .. } = self.placed[i];
-            let new = std::mem::take(&mut self.placed[i].new);
-            if let Some((prefix, right_start, middle)) = placed_edit(&self.base, start, end, &new) {
-                let key = self.key_of(prefix, right_start, &middle);
-                self.refused.insert(key);
-            }
-            self.placed[i].new = new;
+        let edits: Vec<_> = carried
+            .into_iter()
+            .filter_map(|i| {
+                let p = &self.placed[i];
+                placed_edit(&self.base, p.start, p.end, &p.new)
+            })
+            .collect();
+        for (prefix, right_start, middle) in edits {
+            let key = self.key_of(prefix, right_start, &middle);
+            self.refused.insert(key);
         }
     }
 

@@ -113,8 +113,8 @@ fn rename(s: &mut Session<'_>) -> bool {
     // Each name with the shortest unused name shorter than it, on the current text (the
     // sites are listed again after every success, so the words in use are up to date), the
     // most bytes saved first (for the same saving, the fewest occurrences changed, then the
-    // order of first occurrence); the names whose
-    // renaming was refused earlier in the run (a needle of the test, a builtin) come last.
+    // order of first occurrence); the names whose renaming was refused earlier in the run
+    // (a needle of the test, a builtin) come last.
     let sites = |v: &View<'_>| {
         let used = words(&v.tree.text());
         let mut sites: Vec<(String, Vec<NodeId>, String)> = Names::of(v)
