@@ -52,6 +52,16 @@ pub enum Plan {
     /// The plan, shown under a stage name while it runs (progress only, no statistics of
     /// its own): the steps inside a stage.
     Named(&'static str, Box<Plan>),
+    /// `pass` repeated until it changes nothing, with `interlude` after each run of it
+    /// that changed something and was long, paid from a share of what that run cost
+    /// ([`schedule::interleave`]). The default's first deletion: the compound edits
+    /// between its long passes.
+    Interleaved {
+        /// The pass repeated.
+        pass: Box<Plan>,
+        /// What runs between its long runs.
+        interlude: Box<Plan>,
+    },
     /// Blank lines go and trailing spaces are trimmed, if the result still parses.
     Tidy,
 }
@@ -68,6 +78,7 @@ impl Plan {
                 .fold(false, |changed, plan| plan.run(s, o) | changed),
             Plan::Stage(name, plan) => staged(s, name, |s| plan.run(s, o)),
             Plan::Named(name, plan) => named(s, name, |s| plan.run(s, o)),
+            Plan::Interleaved { pass, interlude } => schedule::interleave(s, o, pass, interlude),
             Plan::Round { steps, after } => {
                 let mut changed = false;
                 for step in steps {
@@ -113,8 +124,29 @@ fn stage(name: &'static str, plan: Plan) -> Plan {
 /// anything. Hoisting skips the candidates that delete all of a deletion refused on the
 /// current tree ([`hoist::monotone_hoist_pass`]).
 fn deletion() -> Plan {
+    deletion_then_hoisting(fixpoint(Plan::Pass(pardis::hybrid_pass)))
+}
+
+/// The default's first deletion stage: [`deletion`], with the compound edits
+/// ([`INTERLUDE`]) between pardis-hybrid's long passes. On a large input whose oracle
+/// refuses most deletions (a compile-run-compare oracle), each pass after the first costs
+/// thousands of queries for a few bytes, while one parameter elimination (an argument
+/// gone from every call at once) removes more in one query; waiting for the fixpoint
+/// would keep it for the rounds, tens of minutes later.
+fn first_deletion() -> Plan {
+    deletion_then_hoisting(Plan::Interleaved {
+        pass: Box::new(Plan::Pass(pardis::hybrid_pass)),
+        interlude: Box::new(Plan::Then(
+            INTERLUDE.iter().map(|&t| transform_stage(t)).collect(),
+        )),
+    })
+}
+
+/// `pardis` (a fixpoint of pardis-hybrid), then hoisting to its fixpoint, repeated until
+/// neither changes anything.
+fn deletion_then_hoisting(pardis: Plan) -> Plan {
     fixpoint(Plan::Then(vec![
-        deletion_without_hoisting(),
+        Plan::Named("deletion", Box::new(pardis)),
         Plan::Named(
             "hoisting",
             Box::new(fixpoint(Plan::Pass(hoist::monotone_hoist_pass))),
@@ -324,7 +356,7 @@ impl Algorithm {
                     COMMENTS,
                     Plan::Pass(transform::canonicalize::drop_all_comments),
                 ),
-                stage("deletion", deletion()),
+                stage("deletion", first_deletion()),
                 // Rounds of transformations while they pay (the deletion stage has reached
                 // its fixpoint after each of them already).
                 Plan::Scheduled {
@@ -410,6 +442,14 @@ fn transform_stage(t: Algorithm) -> Plan {
         Plan::Pass(t.transform().expect("a transformation")),
     )
 }
+
+/// The transformations of the default's first deletion stage, between its long passes
+/// ([`first_deletion`]): the compound edits, whose one query can remove a name's every
+/// use; parameters first (a few sites per function), then definitions.
+const INTERLUDE: &[Algorithm] = &[
+    Algorithm::EliminateParameters,
+    Algorithm::EliminateDefinitions,
+];
 
 /// The transformations the default runs, in its order: by the bytes each removed per query
 /// on the C and JavaScript benchmark inputs (splicing first, subtree replacement last;

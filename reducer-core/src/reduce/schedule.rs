@@ -43,6 +43,14 @@
 //!   deletion and hoisting. Oracle run times are wall times: on a loaded machine an oracle
 //!   is slower, and the budget tighter.
 //!
+//! - **Interludes**: before the rounds, the first deletion stage does not always wait for
+//!   its fixpoint. After a pass of deletion that changed something and cost at least
+//!   [`INTERLUDE_AFTER`] queries, the compound edits run once, with at most a tenth
+//!   ([`INTERLUDE_SHARE`]) of that pass's queries ([`interleave`]). On a large input whose
+//!   oracle refuses most deletions, the passes after the first cost thousands of queries
+//!   for a few bytes each, and a parameter gone from every call at once can remove more
+//!   than a whole pass; on inputs whose passes are short, nothing changes.
+//!
 //! The stages are whatever plans the caller gives: the schedule measures them from outside
 //! (queries and bytes), through the tester's query budget ([`Tester::set_budget`]).
 //!
@@ -83,6 +91,13 @@ pub const FAST_ORACLE: Duration = Duration::from_millis(250);
 /// All the rounds together spend at most this many times the queries needed before them
 /// (divided by the square of the oracle's slowness, never below once).
 pub const MAX_SHARE: f64 = 4.0;
+
+/// A pass of the first deletion stage that cost at least this many queries (and changed
+/// something) is followed by an interlude ([`interleave`]).
+pub const INTERLUDE_AFTER: u64 = 1_000;
+
+/// An interlude spends at most this share of the queries of the pass before it.
+pub const INTERLUDE_SHARE: f64 = 0.1;
 
 /// What one stage achieved in this run, with the deletion runs after it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -176,6 +191,35 @@ pub(super) fn run(
     }
 }
 
+/// Runs `pass` until it changes nothing, and after each run of it that changed something
+/// and cost at least [`INTERLUDE_AFTER`] queries, `interlude` with a budget of
+/// [`INTERLUDE_SHARE`] of that run's queries (within any budget already set); returns
+/// whether anything changed.
+pub(super) fn interleave(
+    s: &mut Session<'_>,
+    o: &AlgoOptions,
+    pass: &Plan,
+    interlude: &Plan,
+) -> bool {
+    super::repeat(s, true, |s| {
+        let before = s.tester.stats().queries;
+        let changed = pass.run(s, o);
+        let cost = s.tester.stats().queries - before;
+        if changed && cost >= INTERLUDE_AFTER && !s.stopped() {
+            let mut until = s.tester.stats().queries + (cost as f64 * INTERLUDE_SHARE) as u64;
+            let outer = s.tester.set_budget(QueryBudget::default());
+            until = outer.until.map_or(until, |u| u.min(until));
+            s.tester.set_budget(QueryBudget {
+                until: Some(until),
+                idle: None,
+            });
+            interlude.run(s, o);
+            s.tester.set_budget(outer);
+        }
+        changed
+    })
+}
+
 /// One round: each stage once, in the order of [`order`], while the budget lasts.
 fn round(
     s: &mut Session<'_>,
@@ -258,6 +302,69 @@ fn order(records: &[Record]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reduce::{pardis, transform::eliminate_parameters};
+    use crate::testing::{session, Toy};
+
+    /// `n` calls `crash(k, 0);` and a statement that may go: the calls must all stay, and
+    /// their second arguments may only go all together (a parameter elimination).
+    fn calls(n: usize) -> String {
+        let mut src: String = (0..n).map(|k| format!("crash({k}, 0);\n")).collect();
+        src.push_str("var spare;\n");
+        src
+    }
+
+    /// Whether `t` still has its `n` calls, all with the same number of arguments.
+    fn same_arity(t: &str, n: usize) -> bool {
+        let calls = t.matches("crash(").count();
+        let commas = t.matches(',').count();
+        calls >= n && (commas == 0 || commas == calls)
+    }
+
+    /// Interleaved deletion on `calls(n)`: the result, the queries of all, and the queries
+    /// of the interlude.
+    fn interleaved(n: usize, oracle: fn(&str) -> bool) -> (String, u64, u64) {
+        let mut s = session(&Toy, &calls(n), oracle, 1);
+        let plan = Plan::Interleaved {
+            pass: Box::new(Plan::Pass(pardis::hybrid_pass)),
+            interlude: Box::new(Plan::Stage(
+                "eliminate-parameters",
+                Box::new(Plan::Pass(eliminate_parameters::pass)),
+            )),
+        };
+        plan.run(&mut s, &AlgoOptions::default());
+        let interlude = s
+            .stats
+            .passes
+            .iter()
+            .filter(|p| p.name == "eliminate-parameters")
+            .map(|p| p.queries)
+            .sum();
+        (s.text(), s.tester.stats().queries, interlude)
+    }
+
+    #[test]
+    fn a_long_deletion_pass_is_followed_by_the_compound_edits() {
+        let (text, queries, interlude) = interleaved(1_200, |t| same_arity(t, 1_200));
+        assert!(!text.contains("spare") && !text.contains(','), "{text}");
+        assert_eq!(text.matches("crash(").count(), 1_200);
+        assert!(interlude >= 1);
+        // The first pass cost at least INTERLUDE_AFTER; the interlude at most its tenth.
+        assert!(queries - interlude >= INTERLUDE_AFTER, "{queries}");
+        assert!(interlude as f64 <= INTERLUDE_SHARE * (queries - interlude) as f64);
+    }
+
+    #[test]
+    fn short_deletion_passes_are_not_interrupted() {
+        let (text, queries, interlude) = interleaved(50, |t| same_arity(t, 50));
+        assert!(queries < INTERLUDE_AFTER);
+        assert_eq!(interlude, 0);
+        assert!(!text.contains("spare"), "{text}");
+        assert_eq!(
+            text.matches(',').count(),
+            50,
+            "no compound edit ran: {text}"
+        );
+    }
 
     fn record(runs: u32, queries: u64, bytes: u64) -> Record {
         Record {
