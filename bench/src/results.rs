@@ -274,6 +274,7 @@ pub(crate) mod tests {
                 syntax_rejected: 7,
                 remembered: 0,
                 total_tests: 112,
+                ..Queries::default()
             },
             syntax_checks: SyntaxChecks::default(),
             input: Sizes {

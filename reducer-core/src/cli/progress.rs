@@ -223,6 +223,16 @@ impl Progress {
             if let Event::Stage { name } = *event {
                 s.stage = Some(name);
             }
+            if let Event::Flaky = *event {
+                // Shown even when quiet: the user's test answers differently for one text.
+                let line = "warning: the test refused the current result, which it had \
+                    found interesting: it is flaky; the answers remembered so far are \
+                    dropped, and refused edits will be asked again";
+                match &s.bar {
+                    Some(bar) => bar.suspend(|| errln!("{line}")),
+                    None => errln!("{line}"),
+                }
+            }
             if let Event::Measured { bytes, tokens } = *event {
                 let size = Size {
                     bytes,

@@ -48,6 +48,11 @@ pub struct Stats {
     /// Candidates refused unseen because their edit was refused on an earlier text
     /// ([`EditMemory`](crate::engine::edit_memory::EditMemory)).
     pub remembered: u64,
+    /// Oracle runs that asked again about the current result (among `queries`; see
+    /// [`RECHECK_EVERY`](crate::engine::tester::RECHECK_EVERY)).
+    pub rechecks: u64,
+    /// Whether a recheck was refused: the test is flaky.
+    pub flaky: bool,
     /// Time spent inside oracle runs needed by the sequential algorithm (wall clock, summed).
     pub oracle_time: Duration,
     /// The run time of the needed oracle runs, averaged with more weight on the latest
@@ -114,6 +119,8 @@ impl Default for Stats {
             not_run: 0,
             syntax_rejected: 0,
             remembered: 0,
+            rechecks: 0,
+            flaky: false,
             oracle_time: Duration::ZERO,
             recent_oracle_time: Duration::ZERO,
             oracle_busy: Duration::ZERO,

@@ -7,7 +7,7 @@
 //!   "input":  {"path", "bytes", "tokens", "non_whitespace_chars"},
 //!   "output": {"path", "bytes", "tokens", "non_whitespace_chars"},
 //!   "queries": {"real", "interesting", "cached", "speculative", "unresolved", "not_run",
-//!               "syntax_rejected", "remembered", "total_tests"},
+//!               "syntax_rejected", "remembered", "total_tests", "rechecks", "flaky"},
 //!   "syntax_checks": {"local", "full_parses", "seconds", "verified", "verified_invalid",
 //!                     "result_parses"},
 //!   "time": {"wall_seconds", "oracle_seconds", "engine_seconds"},
@@ -187,6 +187,12 @@ pub struct Queries {
     pub remembered: u64,
     /// Every test the algorithm asked for (real + cached + syntax_rejected + remembered).
     pub total_tests: u64,
+    /// Oracle runs that asked again about the current result, among `real` (one per
+    /// 1,000 queries, with the edit memory on), to find a flaky test.
+    pub rechecks: u64,
+    /// Whether one of them was refused: the test is flaky (the cached answers and the
+    /// edit memory were dropped then).
+    pub flaky: bool,
 }
 
 /// Syntax checks.
@@ -395,6 +401,8 @@ pub fn queries(stats: &Stats) -> Queries {
         syntax_rejected: stats.syntax_rejected,
         remembered: stats.remembered,
         total_tests: stats.tests(),
+        rechecks: stats.rechecks,
+        flaky: stats.flaky,
     }
 }
 

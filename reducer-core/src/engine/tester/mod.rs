@@ -29,6 +29,7 @@ mod candidate;
 mod check;
 mod exact;
 mod pool;
+mod recheck;
 mod rounds;
 mod slots;
 #[cfg(test)]
@@ -36,6 +37,7 @@ mod tests;
 
 pub use candidate::{Candidate, DeferredCheck, Event, Source};
 pub use check::{Check, CheckReport};
+pub use recheck::RECHECK_EVERY;
 
 /// Receives every interesting candidate as soon as it is found (e.g. to save the best so far).
 pub type BestSink = Box<dyn FnMut(&[u8]) + Send>;
@@ -100,6 +102,8 @@ pub struct Tester {
     refused: Vec<usize>,
     /// The edits refused on earlier texts, when on ([`Tester::remember_edits`]).
     memory: Option<EditMemory>,
+    /// When the current result is asked about again (on with the memory).
+    rechecks: recheck::Rechecks,
 }
 
 /// A limit on the queries of one stage of an algorithm: once it is reached, list tests take
@@ -136,13 +140,17 @@ impl Tester {
             idle_from: 0,
             refused: Vec::new(),
             memory: None,
+            rechecks: recheck::Rechecks::default(),
         }
     }
 
     /// From now on, refuses unseen a candidate whose edit of the current text was refused on
-    /// an earlier text ([`EditMemory`]); `literals` are the grammar's literal tokens.
+    /// an earlier text ([`EditMemory`]); `literals` are the grammar's literal tokens. The
+    /// current result is asked about again every [`RECHECK_EVERY`] queries, and a refusal
+    /// (a flaky test) ends the memory (see [`recheck`]).
     pub fn remember_edits(&mut self, literals: &[&'static str]) {
         self.memory = Some(EditMemory::new(literals));
+        self.rechecks.start(self.stats.queries);
     }
 
     /// Refuses from now on, unseen by the cache and the oracle, every candidate that does not
@@ -279,6 +287,7 @@ impl Tester {
     /// now, or one was): every cached outcome is forgotten, as none of them holds any more.
     pub fn new_context(&mut self) {
         self.cache.clear();
+        self.rechecks.forget();
         if let Some(m) = self.memory.as_mut() {
             m.clear();
         }
@@ -308,6 +317,7 @@ impl Tester {
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate>,
     ) -> Option<(usize, Vec<u8>)> {
+        self.recheck_if_due();
         self.refused.clear();
         if self.stopped() {
             return None;
@@ -338,6 +348,7 @@ impl Tester {
                     text,
                 });
         }
+        self.recheck_if_due();
         self.refused.clear();
         if self.stopped() {
             return None;
@@ -357,6 +368,7 @@ impl Tester {
         if let Some(m) = self.memory.as_mut() {
             m.rebase(text);
         }
+        self.rechecks.adopted(text);
         if let Some(best) = self.best.as_mut() {
             best(text);
         }

@@ -549,3 +549,63 @@ fn an_edit_refused_before_a_commit_elsewhere_is_not_run_again() {
         assert_eq!(run(jobs, true), run(1, true), "jobs={jobs}");
     }
 }
+
+/// Refused texts `no{i}` in one list of `n` candidates, after `tag`.
+fn refused_list(tag: &str, n: u64) -> Vec<Candidate<'static>> {
+    (0..n)
+        .map(|i| Candidate::text(format!("no{tag}{i}")))
+        .collect()
+}
+
+#[test]
+fn a_test_that_refuses_the_current_result_on_a_recheck_is_flaky() {
+    // "win" is interesting the first time only.
+    static WINS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    fn once(b: &[u8]) -> bool {
+        b == b"win" && WINS.fetch_add(1, Ordering::SeqCst) == 0
+    }
+    let mut t = tester(1, once);
+    t.remember_edits(&[]);
+    let heard = Arc::new(AtomicBool::new(false));
+    let h = heard.clone();
+    t.set_observer(Box::new(move |e, _| {
+        if matches!(e, Event::Flaky) {
+            h.store(true, Ordering::SeqCst);
+        }
+    }));
+    assert!(t.test(Candidate::text("win")));
+    assert!(t
+        .first_interesting(&mut refused_list("", RECHECK_EVERY).into_iter())
+        .is_none());
+    assert!(!t.stats().flaky, "no recheck within a list test");
+    // The next list test starts with the recheck, which "win" fails now.
+    assert!(!t.test(Candidate::text("other")));
+    let s = t.stats();
+    assert!(s.flaky && heard.load(Ordering::SeqCst));
+    assert_eq!((s.rechecks, s.queries), (1, 1 + RECHECK_EVERY + 2));
+    assert!(t.memory.is_none(), "the memory of refused edits is off");
+    // The cached refusals are gone: a refused text reaches the oracle again.
+    assert!(!t.test(Candidate::text("no0")));
+    assert_eq!(t.stats().queries, RECHECK_EVERY + 4);
+    assert_eq!(t.stats().cache_hits, 0);
+}
+
+#[test]
+fn a_steady_test_is_rechecked_every_thousand_queries_with_the_memory_only() {
+    let run = |memory: bool| {
+        let mut t = tester(1, |b| b == b"win");
+        if memory {
+            t.remember_edits(&[]);
+        }
+        assert!(t.test(Candidate::text("win")));
+        for round in ["a", "b", "c"] {
+            let list = refused_list(round, RECHECK_EVERY);
+            assert!(t.first_interesting(&mut list.into_iter()).is_none());
+        }
+        let s = t.stats();
+        (s.queries, s.rechecks, s.flaky, t.memory.is_some())
+    };
+    // Due after the first list and again after the second: two rechecks, both passed.
+    assert_eq!(run(true), (3 * RECHECK_EVERY + 3, 2, false, true));
+    assert_eq!(run(false), (3 * RECHECK_EVERY + 1, 0, false, false));
+}

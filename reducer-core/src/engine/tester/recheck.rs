@@ -1,0 +1,104 @@
+//! Asking the oracle again, now and then, about the current result, to find a flaky test.
+//!
+//! The outcome cache and the edit memory trust every refusal: a test that refuses a
+//! candidate now and would accept it later (a program whose output follows the address
+//! layout, a timeout under load) gets it refused for good, and through the memory the same
+//! edit on later texts too. So when the memory is on, once [`RECHECK_EVERY`] queries have
+//! gone by since the last time, the tester asks the oracle again about the last
+//! interesting text it adopted, before the next list test. A refusal means the test is
+//! flaky: the cached answers and the memory are dropped, the memory stays off for the rest
+//! of the run, and the observer hears of it ([`Event::Flaky`]). The result is kept: it was
+//! interesting once, and the final check says whether it still is.
+
+use super::{CheckReport, Event, Tester};
+use crate::engine::oracle::Outcome;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Queries between two rechecks of the current result (one more oracle run per this
+/// many: at most 0.1 % more).
+pub const RECHECK_EVERY: u64 = 1_000;
+
+/// What a recheck's run reports.
+struct Rerun {
+    outcome: Outcome,
+    elapsed: Duration,
+}
+
+impl CheckReport for Rerun {
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+}
+
+/// When the next recheck is due, if rechecks are on.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Rechecks {
+    /// The query count from which the next recheck is due; `None`: rechecks are off.
+    due: Option<u64>,
+    /// The last interesting text adopted in the current context.
+    current: Option<Arc<[u8]>>,
+}
+
+impl Rechecks {
+    /// Rechecks on, the first due after [`RECHECK_EVERY`] queries from `queries`.
+    pub(super) fn start(&mut self, queries: u64) {
+        self.due = Some(queries + RECHECK_EVERY);
+    }
+
+    /// `text` is the current result now.
+    pub(super) fn adopted(&mut self, text: &[u8]) {
+        if self.due.is_some() {
+            self.current = Some(text.into());
+        }
+    }
+
+    /// The current result belongs to another context (another file of a set): nothing to
+    /// recheck until the next adoption.
+    pub(super) fn forget(&mut self) {
+        self.current = None;
+    }
+}
+
+impl Tester {
+    /// Asks the oracle again about the current result if a recheck is due (see the module
+    /// documentation); a refusal ends the memory of refused edits and empties the cache.
+    pub(super) fn recheck_if_due(&mut self) {
+        let due = self.rechecks.due.is_some_and(|at| self.stats.queries >= at);
+        if !due || self.stopped() {
+            return;
+        }
+        let Some(text) = self.rechecks.current.clone() else {
+            return;
+        };
+        self.rechecks.start(self.stats.queries);
+        let oracle = self.oracle.clone();
+        let report = self.check(move |cancel| {
+            let started = Instant::now();
+            let outcome = oracle.test(&text, cancel);
+            Rerun {
+                outcome,
+                elapsed: started.elapsed(),
+            }
+        });
+        let Some(report) = report else {
+            return;
+        };
+        self.stats.rechecks += 1;
+        let refused = matches!(
+            report.outcome,
+            Outcome::NotInteresting | Outcome::Unresolved
+        );
+        if refused && !self.interrupted() {
+            self.stats.flaky = true;
+            self.rechecks = Rechecks::default();
+            self.memory = None;
+            self.cache.clear();
+            self.notify(Event::Flaky);
+        }
+    }
+}
