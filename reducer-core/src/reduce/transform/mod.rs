@@ -1,6 +1,7 @@
 //! Transformations beyond deletion: they change what the program says instead of only
 //! removing parts of it, and run once deletion and hoisting have reached their fixpoint
-//! (Vulcan's schedule). Each one is a file:
+//! (Vulcan's schedule; the compound edits also between long deletion passes before it,
+//! see [`schedule`](crate::reduce::schedule)). Each one is a file:
 //!
 //! | transformation | from | what it does |
 //! | --- | --- | --- |
