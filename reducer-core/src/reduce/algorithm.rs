@@ -54,7 +54,7 @@ pub enum Plan {
     Named(&'static str, Box<Plan>),
     /// `pass` repeated until it changes nothing, with `interlude` after each run of it
     /// that changed something and was long, paid from a share of what that run cost
-    /// ([`schedule::interleave`]). The default's first deletion: the compound edits
+    /// (`schedule::interleave`). The default's first deletion: the compound edits
     /// between its long passes.
     Interleaved {
         /// The pass repeated.

@@ -46,7 +46,7 @@
 //! - **Interludes**: before the rounds, the first deletion stage does not always wait for
 //!   its fixpoint. After a pass of deletion that changed something and cost at least
 //!   [`INTERLUDE_AFTER`] queries, the compound edits run once, with at most a tenth
-//!   ([`INTERLUDE_SHARE`]) of that pass's queries ([`interleave`]). On a large input whose
+//!   ([`INTERLUDE_SHARE`]) of that pass's queries (`interleave`). On a large input whose
 //!   oracle refuses most deletions, the passes after the first cost thousands of queries
 //!   for a few bytes each, and a parameter gone from every call at once can remove more
 //!   than a whole pass; on inputs whose passes are short, nothing changes.
@@ -93,7 +93,7 @@ pub const FAST_ORACLE: Duration = Duration::from_millis(250);
 pub const MAX_SHARE: f64 = 4.0;
 
 /// A pass of the first deletion stage that cost at least this many queries (and changed
-/// something) is followed by an interlude ([`interleave`]).
+/// something) is followed by an interlude (`interleave`).
 pub const INTERLUDE_AFTER: u64 = 1_000;
 
 /// An interlude spends at most this share of the queries of the pass before it.

@@ -147,7 +147,7 @@ impl Tester {
     /// From now on, refuses unseen a candidate whose edit of the current text was refused on
     /// an earlier text ([`EditMemory`]); `literals` are the grammar's literal tokens. The
     /// current result is asked about again every [`RECHECK_EVERY`] queries, and a refusal
-    /// (a flaky test) ends the memory (see [`recheck`]).
+    /// (a flaky test) ends the memory (see `tester/recheck.rs`).
     pub fn remember_edits(&mut self, literals: &[&'static str]) {
         self.memory = Some(EditMemory::new(literals));
         self.rechecks.start(self.stats.queries);
