@@ -6,8 +6,8 @@
 //! tokens or as pest parses ([`parse_tree`], [`record`]), running one rule ([`parse_prefix`]), measuring a comment
 //! ([`comment_len`]) and turning pest's errors into [`ParseError`]s ([`parse_error`]).
 //!
-//! Every parse first sets pest's process-wide call limit to `10^7 + 1000 × input bytes`
-//! calls ([`set_call_limit`]), so exponential backtracking ends in an error, not a hang.
+//! Every parse first sets pest's process-wide call limit to at least `10^7 + 1000 × input
+//! bytes` calls ([`call_limit`]), so exponential backtracking ends in an error, not a hang.
 
 pub mod record;
 
@@ -54,11 +54,43 @@ pub trait PestGrammar {
     fn parse(rule: Self::Rule, text: &str) -> Result<Pairs<'_, Self::Rule>, Error<Self::Rule>>;
 }
 
-/// Bounds pest's work for an input of `len` bytes (see [`CALL_LIMIT_BASE`]).
-pub fn set_call_limit(len: usize) {
-    pest::set_call_limit(std::num::NonZeroUsize::new(
-        CALL_LIMIT_BASE + CALL_LIMIT_PER_BYTE * len,
-    ));
+/// The call limits of the parses going on, in every thread. pest's limit is one for the
+/// whole process and each parse reads it when it starts: it is kept at the largest of
+/// these, so that a small input parsed on one thread does not cut short the parse of a
+/// large one on another.
+static LIMITS: std::sync::Mutex<Vec<usize>> = std::sync::Mutex::new(Vec::new());
+
+/// Bounds pest's work for a parse of `len` bytes (see [`CALL_LIMIT_BASE`]) until the guard
+/// is dropped: at least that many calls, more while a larger parse goes on elsewhere.
+#[must_use = "the limit holds while the guard lives"]
+pub fn call_limit(len: usize) -> CallLimit {
+    let limit = CALL_LIMIT_BASE + CALL_LIMIT_PER_BYTE * len;
+    let mut limits = LIMITS.lock().unwrap_or_else(|e| e.into_inner());
+    limits.push(limit);
+    set_largest(&limits);
+    CallLimit { limit }
+}
+
+/// A parse's call limit, registered until dropped ([`call_limit`]).
+pub struct CallLimit {
+    limit: usize,
+}
+
+impl Drop for CallLimit {
+    fn drop(&mut self) {
+        let mut limits = LIMITS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = limits.iter().position(|&l| l == self.limit) {
+            limits.swap_remove(i);
+        }
+        set_largest(&limits);
+    }
+}
+
+/// Sets pest's limit to the largest of `limits` (left as it is when there is none).
+fn set_largest(limits: &[usize]) {
+    if let Some(&largest) = limits.iter().max() {
+        pest::set_call_limit(std::num::NonZeroUsize::new(largest));
+    }
 }
 
 /// A pest error on `text` as a [`ParseError`]: rule names (or, when pest's error detail was
@@ -117,7 +149,7 @@ pub fn parse_tree<G: PestGrammar>(text: &str) -> Result<Tree, ParseError> {
 /// the tree, the parse included).
 pub fn parse_shared<G: PestGrammar>(source: Arc<str>) -> Result<Tree, ParseError> {
     let text: &str = &source;
-    set_call_limit(text.len());
+    let _limit = call_limit(text.len());
     if let Some(wrapper) = G::RECORD {
         let tables = G::tables();
         let builder = TreeBuilder::new(source.clone(), tables.rules, tables.literals);
@@ -173,7 +205,7 @@ fn parse_whole<G: PestGrammar>(source: &Arc<str>) -> Result<Tree, ParseError> {
 /// Whether `text` parses as a whole with the start rule (no tree is built, and with
 /// [`PestGrammar::RECORD`] no tokens are queued).
 pub fn accepts<G: PestGrammar>(text: &str) -> bool {
-    set_call_limit(text.len());
+    let _limit = call_limit(text.len());
     match G::RECORD {
         Some(wrapper) => G::parse(wrapper, text).is_ok(),
         None => parse_prefix::<G>(G::START, text).is_ok_and(|len| {
@@ -194,7 +226,7 @@ pub fn parse_prefix<G: PestGrammar>(rule: RuleId, text: &str) -> Result<usize, P
             format!("no rule with id {rule}"),
         ));
     };
-    set_call_limit(text.len());
+    let _limit = call_limit(text.len());
     let pairs = G::parse(pest_rule, text).map_err(|e| parse_error::<G>(text, e))?;
     Ok(pairs.map(|p| p.as_span().end()).max().unwrap_or(0))
 }
@@ -202,7 +234,7 @@ pub fn parse_prefix<G: PestGrammar>(rule: RuleId, text: &str) -> Result<usize, P
 /// The length of the comment at the start of `text`, if one starts there (`None` for a
 /// grammar without comments).
 pub fn comment_len<G: PestGrammar>(text: &str) -> Option<usize> {
-    set_call_limit(text.len());
+    let _limit = call_limit(text.len());
     let wrapper = G::COMMENT?;
     G::parse(wrapper, text)
         .ok()
@@ -213,6 +245,19 @@ pub fn comment_len<G: PestGrammar>(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_small_parse_elsewhere_keeps_the_limit_of_a_large_one() {
+        let largest = || LIMITS.lock().unwrap().iter().copied().max();
+        let large = call_limit(1_000_000);
+        let wanted = CALL_LIMIT_BASE + CALL_LIMIT_PER_BYTE * 1_000_000;
+        let small = std::thread::spawn(|| {
+            let _small = call_limit(10);
+        });
+        small.join().unwrap();
+        assert!(largest() >= Some(wanted));
+        drop(large);
+    }
     use crate::syntax::language::RuleInfo;
     use crate::syntax::tree::Derivation;
     use pest_derive::Parser;
