@@ -7,15 +7,15 @@
 //!
 //! The memory describes a candidate by its *edit* against the current text: the bytes it
 //! replaces (from the first byte that differs to the last), what it puts there, a few bytes
-//! of context on each side, and how often each name the edit touches occurs in the whole
-//! text. A candidate whose edit was refused before is refused again unseen. A commit near
-//! the edit changes its context; one that adds or removes a use of a name the edit touches
-//! elsewhere in the text (the last use of a variable, a call of a function) changes that
-//! name's count: either way the edit is new and goes to the oracle. What the memory
-//! assumes is that the answer to an edit depends on its surroundings and on the uses of
-//! its names, not on unrelated text elsewhere, as the locality of test-case reduction has
-//! it (a change far away that makes the edit pass without touching one of its names is
-//! missed).
+//! of context on each side, and for each name the edit touches whether the rest of the
+//! text uses it not at all, once, or more often ([`SEVERAL`]). A candidate whose edit was
+//! refused before is refused again unseen. A commit near the edit changes its context; one
+//! that takes away the last uses of a name the edit touches elsewhere in the text (the last
+//! use of a variable, the last call of a function) changes that name's count: either way the
+//! edit is new and goes to the oracle. What the memory assumes is that the answer to an
+//! edit depends on its surroundings and on whether its names are used elsewhere, not on
+//! unrelated text, as the locality of test-case reduction has it (a change far away that
+//! makes the edit pass without touching one of its names is missed).
 //!
 //! Names are the words of the text (runs of word bytes, [`is_word`]) that are not literal
 //! tokens of the grammar: keywords are used everywhere and their counts say nothing.
@@ -41,6 +41,14 @@ type Name = Box<[u8]>;
 /// edit (in whole words; a renamed name counts as long as its first name, so that a
 /// renaming does not widen the context of the edits near it).
 pub const CONTEXT: usize = 24;
+
+/// Uses of a name outside an edit that the edit's key tells apart: none, one, and
+/// `SEVERAL` or more. Whether an edit can go depends on whether the names it touches are
+/// still used elsewhere (the last use of a variable, a declaration whose uses remain), not on
+/// how many uses there are beyond that: a deletion refused while a global had 40 other uses
+/// is the same edit when it has 39, and a commit elsewhere that removes one of them does
+/// not make every edit touching the name new.
+pub const SEVERAL: u32 = 2;
 
 /// The refused edits, against the current text.
 #[derive(Debug, Default)]
@@ -268,12 +276,18 @@ impl EditMemory {
         // The names at the edit's ends may be cut by it: count the whole words around them.
         let lo = word_start(&self.base, prefix);
         let hi = word_end(&self.base, right_start);
+        let mut inside: FxHashMap<&[u8], u32> = FxHashMap::default();
+        for w in words(&self.base[lo..hi]) {
+            *inside.entry(w).or_default() += 1;
+        }
         let mut touched: Vec<(&[u8], u32)> = words(&self.base[lo..hi])
             .chain(words(new))
             .filter(|w| !self.keywords.contains(w))
             .map(|w| {
-                let count = counts.get(w).copied().unwrap_or(0);
-                (self.first_names.get(w).map_or(w, |f| &f[..]), count)
+                let total = counts.get(w).copied().unwrap_or(0);
+                let outside = total.saturating_sub(inside.get(w).copied().unwrap_or(0));
+                let name = self.first_names.get(w).map_or(w, |f| &f[..]);
+                (name, outside.min(SEVERAL))
             })
             .collect();
         touched.sort_unstable();
@@ -494,6 +508,21 @@ mod tests {
         m.refuse(b"long filler_filler_filler_filler_filler; int y; int z;");
         m.rebase(b"int x; long filler_filler_filler_filler_filler; int y; ");
         assert!(m.refuses(b"long filler_filler_filler_filler_filler; int y; "));
+    }
+
+    #[test]
+    fn only_the_last_uses_of_a_name_elsewhere_make_an_edit_new() {
+        // Deleting `f(x);` is refused while `x` has three other uses, then two: the same
+        // edit. Down to one other use, it is new.
+        let filler = "long filler_filler_filler_filler_filler;";
+        let text = |uses: &str| format!("int x; {uses}{filler} f(x); {filler}");
+        let without_f = |uses: &str| format!("int x; {uses}{filler}  {filler}");
+        let mut m = memory(&text("g(x); h(x); "));
+        m.refuse(without_f("g(x); h(x); ").as_bytes());
+        m.rebase(text("g(x); ").as_bytes());
+        assert!(m.refuses(without_f("g(x); ").as_bytes()));
+        m.rebase(text("").as_bytes());
+        assert!(!m.refuses(without_f("").as_bytes()));
     }
 
     #[test]
