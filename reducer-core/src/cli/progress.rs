@@ -225,13 +225,11 @@ impl Progress {
             }
             if let Event::Flaky = *event {
                 // Shown even when quiet: the user's test answers differently for one text.
-                let line = "warning: the test refused the current result, which it had \
-                    found interesting: it is flaky; the answers remembered so far are \
-                    dropped, and refused edits will be asked again";
-                match &s.bar {
-                    Some(bar) => bar.suspend(|| errln!("{line}")),
-                    None => errln!("{line}"),
-                }
+                s.eprintln(
+                    "warning: the test refused the current result, which it had found \
+                     interesting: it is flaky; the answers remembered so far are dropped, \
+                     and refused edits will be asked again",
+                );
             }
             if let Event::Measured { bytes, tokens } = *event {
                 let size = Size {
@@ -291,11 +289,7 @@ impl Progress {
 
     /// Prints a line even when quiet (errors).
     pub fn eprintln(&self, line: &str) {
-        let s = self.lock();
-        match &s.bar {
-            Some(bar) => bar.suspend(|| errln!("{line}")),
-            None => errln!("{line}"),
-        }
+        self.lock().eprintln(line);
     }
 
     /// Removes the live status line and stops periodic log lines.
@@ -359,6 +353,14 @@ impl State {
     fn refresh(&self) {
         if let Some(bar) = &self.bar {
             bar.set_message(self.status());
+        }
+    }
+
+    /// Prints a line even when quiet.
+    fn eprintln(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| errln!("{line}")),
+            None => errln!("{line}"),
         }
     }
 

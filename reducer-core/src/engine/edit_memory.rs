@@ -235,6 +235,11 @@ impl EditMemory {
         self.refused.is_empty()
     }
 
+    /// The current text (empty before the first and after [`EditMemory::clear`]).
+    pub fn text(&self) -> &[u8] {
+        &self.base
+    }
+
     /// Where the edit from the current text to `candidate` lies: the first byte it changes,
     /// the end of what it replaces in the current text, and the end of what it puts there in
     /// `candidate`; `None` before the first text, and for the text itself.
@@ -280,7 +285,9 @@ impl EditMemory {
         for w in words(&self.base[lo..hi]) {
             *inside.entry(w).or_default() += 1;
         }
-        let mut touched: Vec<(&[u8], u32)> = words(&self.base[lo..hi])
+        let mut touched: Vec<(&[u8], u32)> = inside
+            .keys()
+            .copied()
             .chain(words(new))
             .filter(|w| !self.keywords.contains(w))
             .map(|w| {

@@ -206,10 +206,9 @@ pub(super) fn interleave(
         let changed = pass.run(s, o);
         let cost = s.tester.stats().queries - before;
         if changed && cost >= INTERLUDE_AFTER && !s.stopped() {
-            let mut until = s.tester.stats().queries + (cost as f64 * INTERLUDE_SHARE) as u64;
-            let outer = s.tester.set_budget(QueryBudget::default());
-            until = outer.until.map_or(until, |u| u.min(until));
-            s.tester.set_budget(QueryBudget {
+            let limit = s.tester.stats().queries + (cost as f64 * INTERLUDE_SHARE) as u64;
+            let until = s.tester.budget().until.map_or(limit, |u| u.min(limit));
+            let outer = s.tester.set_budget(QueryBudget {
                 until: Some(until),
                 idle: None,
             });

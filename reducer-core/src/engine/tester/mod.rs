@@ -102,8 +102,9 @@ pub struct Tester {
     refused: Vec<usize>,
     /// The edits refused on earlier texts, when on ([`Tester::remember_edits`]).
     memory: Option<EditMemory>,
-    /// When the current result is asked about again (on with the memory).
-    rechecks: recheck::Rechecks,
+    /// The query count from which the current result is asked about again; `None`: no
+    /// rechecks (they come with the memory).
+    recheck_due: Option<u64>,
 }
 
 /// A limit on the queries of one stage of an algorithm: once it is reached, list tests take
@@ -140,7 +141,7 @@ impl Tester {
             idle_from: 0,
             refused: Vec::new(),
             memory: None,
-            rechecks: recheck::Rechecks::default(),
+            recheck_due: None,
         }
     }
 
@@ -150,7 +151,7 @@ impl Tester {
     /// (a flaky test) ends the memory (see `tester/recheck.rs`).
     pub fn remember_edits(&mut self, literals: &[&'static str]) {
         self.memory = Some(EditMemory::new(literals));
-        self.rechecks.start(self.stats.queries);
+        self.recheck_due = Some(self.stats.queries + RECHECK_EVERY);
     }
 
     /// Refuses from now on, unseen by the cache and the oracle, every candidate that does not
@@ -215,6 +216,11 @@ impl Tester {
     pub fn set_budget(&mut self, budget: QueryBudget) -> QueryBudget {
         self.idle_from = self.stats.queries;
         std::mem::replace(&mut self.budget, budget)
+    }
+
+    /// The budget set last ([`Tester::set_budget`]).
+    pub fn budget(&self) -> QueryBudget {
+        self.budget
     }
 
     /// Whether the budget of [`Tester::set_budget`] is spent: list tests take no further
@@ -287,7 +293,6 @@ impl Tester {
     /// now, or one was): every cached outcome is forgotten, as none of them holds any more.
     pub fn new_context(&mut self) {
         self.cache.clear();
-        self.rechecks.forget();
         if let Some(m) = self.memory.as_mut() {
             m.clear();
         }
@@ -368,7 +373,6 @@ impl Tester {
         if let Some(m) = self.memory.as_mut() {
             m.rebase(text);
         }
-        self.rechecks.adopted(text);
         if let Some(best) = self.best.as_mut() {
             best(text);
         }

@@ -35,47 +35,21 @@ impl CheckReport for Rerun {
     }
 }
 
-/// When the next recheck is due, if rechecks are on.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Rechecks {
-    /// The query count from which the next recheck is due; `None`: rechecks are off.
-    due: Option<u64>,
-    /// The last interesting text adopted in the current context.
-    current: Option<Arc<[u8]>>,
-}
-
-impl Rechecks {
-    /// Rechecks on, the first due after [`RECHECK_EVERY`] queries from `queries`.
-    pub(super) fn start(&mut self, queries: u64) {
-        self.due = Some(queries + RECHECK_EVERY);
-    }
-
-    /// `text` is the current result now.
-    pub(super) fn adopted(&mut self, text: &[u8]) {
-        if self.due.is_some() {
-            self.current = Some(text.into());
-        }
-    }
-
-    /// The current result belongs to another context (another file of a set): nothing to
-    /// recheck until the next adoption.
-    pub(super) fn forget(&mut self) {
-        self.current = None;
-    }
-}
-
 impl Tester {
     /// Asks the oracle again about the current result if a recheck is due (see the module
     /// documentation); a refusal ends the memory of refused edits and empties the cache.
     pub(super) fn recheck_if_due(&mut self) {
-        let due = self.rechecks.due.is_some_and(|at| self.stats.queries >= at);
+        let due = self.recheck_due.is_some_and(|at| self.stats.queries >= at);
         if !due || self.stopped() {
             return;
         }
-        let Some(text) = self.rechecks.current.clone() else {
-            return;
+        // The memory's text is the last one adopted (empty before the first, and after a
+        // change of context).
+        let text: Arc<[u8]> = match self.memory.as_ref().map(|m| m.text()) {
+            Some(text) if !text.is_empty() => text.into(),
+            _ => return,
         };
-        self.rechecks.start(self.stats.queries);
+        self.recheck_due = Some(self.stats.queries + RECHECK_EVERY);
         let oracle = self.oracle.clone();
         let report = self.check(move |cancel| {
             let started = Instant::now();
@@ -95,7 +69,7 @@ impl Tester {
         );
         if refused && !self.interrupted() {
             self.stats.flaky = true;
-            self.rechecks = Rechecks::default();
+            self.recheck_due = None;
             self.memory = None;
             self.cache.clear();
             self.notify(Event::Flaky);
