@@ -655,6 +655,70 @@ fn ctrl_c_during_the_check_of_the_original_stops_at_once() {
 }
 
 #[test]
+fn a_second_ctrl_c_quits_at_once_and_leaves_no_run_behind() {
+    // The test ignores SIGTERM, so the wind-down after the first Ctrl-C waits for it; the
+    // second quits without waiting, but still kills it and removes its directory.
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    c.script(
+        "check.sh",
+        "trap '' TERM\nsleep 60 &\necho $! > \"$PIDFILE\"\nwait",
+    );
+    fs::create_dir(c.path("tmp")).unwrap();
+    let child = c
+        .command(
+            TOY,
+            &[
+                "bug.toy",
+                "-j",
+                "2",
+                "--timeout",
+                "300",
+                "--test",
+                "./check.sh",
+            ],
+        )
+        .env("TMPDIR", c.path("tmp"))
+        .env("PIDFILE", c.path("pid"))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(30);
+    while fs::read_to_string(c.path("pid")).map_or(true, |p| p.trim().is_empty()) {
+        assert!(Instant::now() < until, "the test did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid: libc::pid_t = c.read_str("pid").trim().parse().unwrap();
+    for pause in [0, 300] {
+        std::thread::sleep(Duration::from_millis(pause));
+        // SAFETY: sending a signal to our own child.
+        unsafe {
+            libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+        }
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_exit(&o, 130);
+    let left: Vec<_> = fs::read_dir(c.path("tmp")).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    let until = Instant::now() + Duration::from_secs(10);
+    // Gone, or a zombie waiting to be reaped.
+    let running = || {
+        fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+            !stat
+                .rsplit_once(')')
+                .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X']))
+        })
+    };
+    while running() {
+        assert!(
+            Instant::now() < until,
+            "the test's sleep {pid} is still running"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
 fn no_output_is_ever_written_over_the_input_the_script_or_another_output() {
     let c = Case::new();
     c.write("bug.toy", BUG);

@@ -8,27 +8,42 @@ use super::progress::Progress;
 use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder};
 use crate::engine::oracle::Oracle;
 use crate::engine::tester::Tester;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 /// Installs the Ctrl-C (and SIGTERM) handler: the first signal raises `flag` so that the
-/// reduction winds down and the best result is kept; the second exits at once.
-pub(super) fn install_interrupt_handler(flag: Arc<AtomicBool>, progress: Progress) {
-    static PRESSES: AtomicUsize = AtomicUsize::new(0);
+/// reduction winds down and the best result is kept; the second quits at once, after ending
+/// the runs of `oracle` going on (their programs killed, their directories removed). A
+/// signal within [`ECHO`] of the first is the same press (`timeout -s INT` signals the
+/// reducer and then its process group, which holds the reducer too).
+pub(super) fn install_interrupt_handler(
+    flag: Arc<AtomicBool>,
+    progress: Progress,
+    oracle: Arc<CommandOracle>,
+) {
+    static FIRST: OnceLock<Instant> = OnceLock::new();
     // Fails only if a handler is already installed (a second run in the same process).
-    let _ = ctrlc::set_handler(move || {
-        if PRESSES.fetch_add(1, Ordering::SeqCst) == 0 {
+    let _ = ctrlc::set_handler(move || match FIRST.get() {
+        None => {
+            let _ = FIRST.set(Instant::now());
             flag.store(true, Ordering::SeqCst);
             progress.eprintln(
                 "interrupted: stopping the tests; the best result so far is kept \
-                 (press Ctrl-C again to quit at once)",
+                     (press Ctrl-C again to quit at once)",
             );
-        } else {
+        }
+        Some(first) if first.elapsed() < ECHO => {}
+        Some(_) => {
+            oracle.abandon();
             progress.finish();
             std::process::exit(Exit::Interrupted.code().into());
         }
     });
 }
+
+/// How soon after the first a second interrupt counts as the same one.
+const ECHO: Duration = Duration::from_millis(100);
 
 /// What stands for the candidate's path in the command of `--run`.
 pub(super) const RUN_PLACEHOLDER: &str = "{}";

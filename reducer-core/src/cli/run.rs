@@ -190,7 +190,7 @@ fn reduce(
     if let Some(warning) = args.jobs_warning() {
         progress.eprintln(&format!("{bin}: {warning}"));
     }
-    install_interrupt_handler(tester.interrupt_flag(), progress.clone());
+    install_interrupt_handler(tester.interrupt_flag(), progress.clone(), oracle.clone());
     let limits = Limits::start(&tester, args.max_time, args.max_queries);
 
     // The original must be interesting, or there is nothing to do. Its test runs while the

@@ -136,7 +136,7 @@ pub(super) fn reduce(
     if let Some(warning) = args.jobs_warning() {
         progress.eprintln(&format!("{bin}: {warning}"));
     }
-    install_interrupt_handler(tester.interrupt_flag(), progress.clone());
+    install_interrupt_handler(tester.interrupt_flag(), progress.clone(), oracle.clone());
     let limits = Limits::start(&tester, args.max_time, args.max_queries);
     for (input, (grammar, _)) in inputs.iter().zip(&parts) {
         if let (Some(rejected), Some(g)) = (&input.rejected, grammar) {

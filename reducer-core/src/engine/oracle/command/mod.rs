@@ -18,6 +18,9 @@
 //! 5. removes the directory (read-only subdirectories included), unless told to keep it;
 //!    what cannot be removed is counted ([`CommandOracle::leftovers`]).
 //!
+//! [`CommandOracle::abandon`] ends every run going on at once, for a reducer that quits
+//! without waiting for its worker threads.
+//!
 //! Exit status 0 means [`Outcome::Interesting`], any other exit status
 //! [`Outcome::NotInteresting`]; a timeout, a death by signal or a cancellation give
 //! [`Outcome::Unresolved`]. A run that could not happen at all (no temporary directory, the
@@ -46,12 +49,14 @@
 
 #[cfg(test)]
 mod expect_tests;
+mod live;
 mod report;
 mod stderr;
 #[cfg(test)]
 mod tests;
 mod wait;
 
+pub use live::LiveRuns;
 pub use report::{Leftovers, RunError, RunReport};
 pub use wait::Launched;
 
@@ -60,6 +65,7 @@ use super::file_set::FileSet;
 use super::run_dir::RunDir;
 use super::sys;
 use super::{Oracle, Outcome, StartedTest};
+use live::LiveRun;
 use report::Reports;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
@@ -269,6 +275,7 @@ impl CommandOracleBuilder {
             file_set: self.file_set,
             reports: Arc::default(),
             exits: ExitWatcher::default(),
+            live: Arc::default(),
         })
     }
 }
@@ -325,6 +332,8 @@ pub struct CommandOracle {
     reports: Arc<Mutex<Reports>>,
     /// Stamps the exit of each started program.
     exits: ExitWatcher,
+    /// The runs going on, for [`CommandOracle::abandon`].
+    live: Arc<LiveRuns>,
 }
 
 impl CommandOracle {
@@ -393,6 +402,13 @@ impl CommandOracle {
         lock(&self.reports).last.clone()
     }
 
+    /// Ends every run going on at once (their programs killed, their directories removed)
+    /// and lets no other begin: for quitting at once (a second Ctrl-C). Returns how many
+    /// runs there were.
+    pub fn abandon(&self) -> usize {
+        self.live.abandon()
+    }
+
     /// The run directories that could not be removed so far (e.g. for one warning at the
     /// end of a reduction).
     pub fn leftovers(&self) -> Leftovers {
@@ -415,21 +431,28 @@ impl CommandOracle {
     /// program; [`Launched::wait`], on any thread, sees it to the end.
     pub fn launch(&self, candidate: &[u8]) -> Launched {
         let start = Instant::now();
-        let launched = |dir, child: Result<Child, RunReport>| Launched {
-            start,
-            dir,
-            keep_temps: self.keep_temps,
-            timeout: self.timeout,
-            exit_stamp: child
-                .as_ref()
-                .ok()
-                .and_then(|c| self.exits.watch(c.id() as libc::pid_t)),
-            child,
-            expect: self.expect.clone(),
-            reports: self.reports.clone(),
+        let launched = |run: Option<(RunDir, LiveRun)>, child: Result<Child, RunReport>| {
+            let (dir, live) = run.unzip();
+            Launched {
+                start,
+                dir,
+                live,
+                keep_temps: self.keep_temps,
+                timeout: self.timeout,
+                exit_stamp: child
+                    .as_ref()
+                    .ok()
+                    .and_then(|c| self.exits.watch(c.id() as libc::pid_t)),
+                child,
+                expect: self.expect.clone(),
+                reports: self.reports.clone(),
+            }
         };
-        let dir = match RunDir::create(&self.temp_base, TEMP_DIR_PREFIX) {
-            Ok(dir) => dir,
+        let (dir, live) = match self
+            .live
+            .begin(&self.temp_base, TEMP_DIR_PREFIX, self.keep_temps)
+        {
+            Ok(run) => run,
             Err(msg) => {
                 return launched(None, Err(RunReport::not_run(RunError::Setup(msg), start)));
             }
@@ -449,7 +472,7 @@ impl CommandOracle {
             }
         };
         let child = match files {
-            Ok(files) => self.spawn(&dir, &files).map_err(|e| {
+            Ok(files) => self.spawn(&dir, &live, &files).map_err(|e| {
                 let program = PathBuf::from(&self.argv[0]);
                 let missing_interpreter = match e.kind() {
                     io::ErrorKind::NotFound => missing_interpreter(&program),
@@ -465,7 +488,7 @@ impl CommandOracle {
             }),
             Err(e) => Err(RunReport::not_run(RunError::Setup(e.to_string()), start)),
         };
-        launched(Some(dir), child)
+        launched(Some((dir, live)), child)
     }
 
     /// The whole argv of a run on `files`: the candidate's paths where the placeholder
@@ -486,7 +509,7 @@ impl CommandOracle {
         argv
     }
 
-    fn spawn(&self, dir: &RunDir, files: &[PathBuf]) -> io::Result<Child> {
+    fn spawn(&self, dir: &RunDir, live: &LiveRun, files: &[PathBuf]) -> io::Result<Child> {
         let argv = self.argv_for(files);
         let stdout = match self
             .expect
@@ -509,7 +532,7 @@ impl CommandOracle {
         }
         let mut attempt = 0;
         loop {
-            match cmd.spawn() {
+            match live.spawn(&mut cmd) {
                 // A script just written (by the user, or by a test) can be briefly held open
                 // for writing by a child forked meanwhile by another thread: try again.
                 Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && attempt < SPAWN_RETRIES => {

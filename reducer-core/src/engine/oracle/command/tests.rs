@@ -546,6 +546,54 @@ sleep 30"#,
 }
 
 #[test]
+fn abandoning_kills_the_runs_going_on_removes_their_directories_and_starts_none() {
+    // What quitting at once (a second Ctrl-C) does before the process exits: nobody will
+    // wait for these runs.
+    let scripts = tempfile::tempdir().unwrap();
+    let base = tempfile::tempdir().unwrap();
+    let s = script(
+        scripts.path(),
+        "long.sh",
+        "timeout 60 sh -c 'echo $$ > \"$PIDS/$(basename \"$PWD\")\"; exec sleep 30'",
+    );
+    let pids = scripts.path().join("pids");
+    std::fs::create_dir(&pids).unwrap();
+    let o = CommandOracle::builder([&s], "bug.c")
+        .no_timeout()
+        .temp_dir(base.path())
+        .env("PIDS", &pids)
+        .build()
+        .unwrap();
+    let runs = [o.launch(b"x"), o.launch(b"y")];
+    assert_eq!(entries(base.path()).len(), 2);
+    let until = Instant::now() + Duration::from_secs(10);
+    while entries(&pids).len() < 2 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let sleepers: Vec<_> = entries(&pids).iter().map(|p| read_pid(p)).collect();
+    assert_eq!(sleepers.len(), 2);
+    assert_eq!(o.abandon(), 2);
+    assert_eq!(entries(base.path()), Vec::<PathBuf>::new());
+    for pid in sleepers {
+        // In a process group of its own (`timeout`), in the run's session.
+        assert!(gone_soon(pid), "{pid} survived");
+    }
+    // Their waits end at once, without a leftover: the directories are already gone.
+    for run in runs {
+        let r = run.wait(&no_cancel());
+        assert!(r.elapsed < WELL_BELOW_30S, "{r:?}");
+        assert_ne!(r.outcome, Outcome::Interesting);
+    }
+    assert_eq!(o.leftovers(), Leftovers::default());
+    // No run begins any more.
+    let r = o.run(b"z", &no_cancel());
+    assert_eq!(r.outcome, Outcome::NotRun, "{r:?}");
+    assert!(r.describe().contains("quitting"), "{}", r.describe());
+    assert_eq!(entries(base.path()), Vec::<PathBuf>::new());
+    assert_eq!(o.abandon(), 0);
+}
+
+#[test]
 fn keep_temps_leaves_the_directories_and_tells_where() {
     let scripts = tempfile::tempdir().unwrap();
     let base = tempfile::tempdir().unwrap();

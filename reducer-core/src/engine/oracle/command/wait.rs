@@ -1,6 +1,7 @@
 //! A started run: waiting for the program in its own process group (timeout, `cancel`), then
 //! killing what it left running and cleaning up.
 
+use super::live::LiveRun;
 use super::report::{Reports, RunError, RunReport};
 use super::stderr::{text_tail, wait_readable, PipeReader, Tail};
 use super::{lock, CAPTURE_BYTES, STDERR_TAIL_BYTES};
@@ -36,6 +37,8 @@ pub struct Launched {
     pub(super) start: Instant,
     /// The run's temporary directory, once made.
     pub(super) dir: Option<RunDir>,
+    /// The run's place among the oracle's runs going on, once its directory is made.
+    pub(super) live: Option<LiveRun>,
     pub(super) keep_temps: bool,
     pub(super) timeout: Option<Duration>,
     /// The running program, or the report of why none runs.
@@ -54,6 +57,7 @@ impl Launched {
         let Launched {
             start,
             dir,
+            live,
             keep_temps,
             timeout,
             child,
@@ -62,7 +66,10 @@ impl Launched {
             reports,
         } = self;
         let mut report = match child {
-            Ok(child) => wait_for(child, timeout, cancel, start, exit_stamp, expect.as_deref()),
+            Ok(child) => {
+                let (live, expect) = (live.as_ref(), expect.as_deref());
+                wait_for(child, live, timeout, cancel, start, exit_stamp, expect)
+            }
             Err(report) => report,
         };
         let cleanup = Instant::now();
@@ -76,6 +83,7 @@ impl Launched {
                 leftover = dir.remove().err();
             }
         }
+        drop(live);
         // The run's time: until the program ended, plus the clean-up.
         report.elapsed += cleanup.elapsed();
         let mut reports = lock(&reports);
@@ -188,6 +196,7 @@ impl Stream {
 /// outcome.
 fn wait_for(
     mut child: Child,
+    live: Option<&LiveRun>,
     timeout: Option<Duration>,
     cancel: &AtomicBool,
     start: Instant,
@@ -259,6 +268,9 @@ fn wait_for(
         signal_session(pgid, libc::SIGKILL);
     }
     kill_group(pgid);
+    if let Some(live) = live {
+        live.reaping();
+    }
     let status = child.wait();
     for s in &mut streams {
         // What is left in the pipe; never waits for a writer that escaped the group (a
@@ -349,6 +361,13 @@ fn signal_session(sid: libc::pid_t, signal: libc::c_int) {
             sys::kill(pid, signal);
         }
     }
+}
+
+/// Kills at once every process of the session `sid` (the program started leads it, and its
+/// process group).
+pub(super) fn kill_session(sid: libc::pid_t) {
+    signal_session(sid, libc::SIGKILL);
+    kill_group(sid);
 }
 
 /// Sends SIGKILL to every process of the group `pgid` (errors such as "no such process" are
