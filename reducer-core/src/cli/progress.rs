@@ -214,9 +214,15 @@ impl Progress {
         }
     }
 
-    /// The tester's observer: counts tests, prints them with `-v`, logs periodically.
-    pub fn observer(&self) -> Observer {
+    /// The tester's observer: counts tests, prints them with `-v`, logs periodically; its
+    /// warnings begin with `bin`, the program's name.
+    pub fn observer(&self, bin: &str) -> Observer {
         let p = self.clone();
+        let flaky = format!(
+            "{bin}: warning: the test refused the current result, which it had found \
+             interesting: it is flaky; the answers remembered so far are dropped, and refused \
+             edits will be asked again"
+        );
         Box::new(move |event: &Event, stats: &Stats| {
             let mut s = p.lock();
             s.counters = Counters::of(stats);
@@ -225,11 +231,7 @@ impl Progress {
             }
             if let Event::Flaky = *event {
                 // Shown even when quiet: the user's test answers differently for one text.
-                s.eprintln(
-                    "warning: the test refused the current result, which it had found \
-                     interesting: it is flaky; the answers remembered so far are dropped, \
-                     and refused edits will be asked again",
-                );
+                s.eprintln(&flaky);
             }
             if let Event::Measured { bytes, tokens } = *event {
                 let size = Size {
@@ -507,7 +509,7 @@ mod tests {
                 tokens: Some(3),
             },
         );
-        let mut obs = p.observer();
+        let mut obs = p.observer("reduce-toy");
         let stats = Stats::default();
         obs(
             &Event::Tested {

@@ -276,7 +276,7 @@ fn reduce(
         let writer = writer.clone();
         tester.set_best_sink(Box::new(move |text: &[u8]| writer.offer(text)));
     }
-    tester.set_observer(limits.observe(progress.observer()));
+    tester.set_observer(limits.observe(progress.observer(bin)));
 
     // The reduction.
     let (result, result_tokens, grammar, mut tester, session) = match lang {

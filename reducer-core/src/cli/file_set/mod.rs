@@ -207,7 +207,7 @@ pub(super) fn reduce(
         };
         writers.push(Arc::new(BackgroundWriter::spawn(writer, None)));
     }
-    tester.set_observer(limits.observe(progress.observer()));
+    tester.set_observer(limits.observe(progress.observer(bin)));
     let parts: Vec<Part<'_>> = listing
         .members
         .iter()
