@@ -93,7 +93,7 @@ fn narrow_chain(v: &View<'_>, occurrence: NodeId) -> Vec<NodeId> {
 }
 
 /// Whether the occurrence binds its name: no node of its narrow chain has a stand-in.
-fn binds(v: &View<'_>, stand_ins: &StandIns<'_>, occurrence: NodeId) -> bool {
+pub(super) fn binds(v: &View<'_>, stand_ins: &StandIns<'_>, occurrence: NodeId) -> bool {
     narrow_chain(v, occurrence)
         .iter()
         .all(|&n| stand_ins.of(v.tree.slot_rule(n)).is_none())
@@ -130,7 +130,7 @@ fn replacement(
 /// The element that goes with the binding `occurrence`: the outermost ancestor that may be
 /// deleted and holds no binding of another name (`typedef int a;` as a whole, `, k` of
 /// `int i, j, k;`); `other_binding` tells the binding name nodes of other names.
-fn element_of(
+pub(super) fn element_of(
     v: &View<'_>,
     occurrence: NodeId,
     other_binding: &dyn Fn(NodeId) -> bool,

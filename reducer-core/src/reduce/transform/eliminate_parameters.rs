@@ -8,7 +8,13 @@
 //! one opening bracket (`f(a, b)`, `f<T, U>`, `f[a, b]`, `f a b`), and is a list of the
 //! grammar ([`Lists`]): a separated list `x (, x)*` or a plain list `x*`. Which of the bound
 //! lists are parameters and which arguments does not matter: all lose their i-th item.
+//!
+//! A name that only the deleted items used, bound once elsewhere, is orphaned: the
+//! candidate that also deletes its binding element comes first (`template <typename T,
+//! typename U> void f(T a, U b)` loses `typename U` with `U b`, which no call could deduce
+//! any more; a C parameter of type `struct S *` takes `struct S`'s definition with it).
 
+use super::eliminate_definitions::{binds, element_of, StandIns};
 use super::items::{List, Lists};
 use super::{by_sites, Change, Names};
 use crate::engine::session::{Session, View};
@@ -69,12 +75,14 @@ fn bound_list<'m>(
 }
 
 /// Every candidate: for each name with two or more bound lists (rarest names first), and
-/// each position i, the i-th item deleted from every bound list that has one.
+/// each position i, the i-th item deleted from every bound list that has one; before it,
+/// the same with the binding elements of the names it orphans deleted too ([`Orphans`]).
 pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
     let tree = v.tree;
     let lists = lists_by_start(v);
     let mut names = Names::of(v).list;
     names.sort_by_key(|(_, nodes)| nodes.len());
+    let orphans = Orphans::new(v, &names);
     let mut out = Vec::new();
     for (_, occurrences) in &names {
         let mut bound: Vec<&List> = Vec::new();
@@ -91,13 +99,93 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
         let longest = bound.iter().map(|l| l.len()).max().unwrap_or(0);
         for i in 0..longest {
             let mut edits = EditSet::new();
+            let mut deleted = Vec::new();
             for l in bound.iter().filter(|l| l.len() > i) {
                 l.delete_item(tree, i, &mut edits);
+                deleted.push(l.items()[i]);
+            }
+            if let Some(more) = orphans.with_bindings(&deleted, &edits) {
+                out.push(more);
             }
             out.push(edits);
         }
     }
     out
+}
+
+/// The names a deletion orphans, and their binding elements.
+struct Orphans<'a, 'v> {
+    view: &'v View<'v>,
+    names: &'a [(String, Vec<NodeId>)],
+    /// Each name node's index in `names`.
+    name_of: HashMap<NodeId, usize>,
+    stand_ins: StandIns<'v>,
+}
+
+impl<'a, 'v> Orphans<'a, 'v> {
+    fn new(view: &'v View<'v>, names: &'a [(String, Vec<NodeId>)]) -> Self {
+        let name_of = names
+            .iter()
+            .enumerate()
+            .flat_map(|(i, (_, nodes))| nodes.iter().map(move |&n| (n, i)))
+            .collect();
+        Orphans {
+            view,
+            names,
+            name_of,
+            stand_ins: StandIns::new(view),
+        }
+    }
+
+    /// `edits` (which delete the items `deleted`) with, for each name that occurs in the
+    /// deleted items and only once outside them, where it binds, the element of that binding
+    /// deleted too; `None` if no name is orphaned.
+    fn with_bindings(&self, deleted: &[NodeId], edits: &EditSet) -> Option<EditSet> {
+        let tree = self.view.tree;
+        let inside = |n: NodeId| deleted.iter().any(|&d| tree.is_ancestor_or_self(d, n));
+        let mut used: Vec<usize> = Vec::new();
+        for &d in deleted {
+            let mut stack = vec![d];
+            while let Some(n) = stack.pop() {
+                if let Some(&i) = self.name_of.get(&n) {
+                    if !used.contains(&i) {
+                        used.push(i);
+                    }
+                }
+                stack.extend(tree.children(n));
+            }
+        }
+        let mut more = edits.clone();
+        let mut elements: Vec<NodeId> = Vec::new();
+        for i in used {
+            let mut outside = self.names[i].1.iter().copied().filter(|&n| !inside(n));
+            let (Some(binding), None) = (outside.next(), outside.next()) else {
+                continue;
+            };
+            if !binds(self.view, &self.stand_ins, binding) {
+                continue;
+            }
+            let other_binding = |n: NodeId| {
+                self.name_of.get(&n).is_some_and(|&j| j != i)
+                    && binds(self.view, &self.stand_ins, n)
+            };
+            let Some(element) = element_of(self.view, binding, &other_binding) else {
+                continue;
+            };
+            // Not inside what goes already, nor around or inside another orphan's element.
+            let related = |a: NodeId, b: NodeId| {
+                tree.is_ancestor_or_self(a, b) || tree.is_ancestor_or_self(b, a)
+            };
+            if deleted.iter().any(|&d| related(d, element))
+                || elements.iter().any(|&e| related(e, element))
+            {
+                continue;
+            }
+            elements.push(element);
+            more.delete(element);
+        }
+        (!elements.is_empty()).then_some(more)
+    }
 }
 
 #[cfg(test)]
@@ -120,6 +208,26 @@ mod tests {
                 "f(a);f(1,3);g(f);",
                 "f(a,b);f(1,2);g(f);"
             ]
+        );
+    }
+
+    #[test]
+    fn the_binding_of_a_name_only_the_deleted_items_used_goes_with_them_first() {
+        // Reference, worked by hand: `f` binds two lists; position 1 deletes `q` and `2`,
+        // and `q` is then left only in `var q;`, where it binds: that candidate comes first
+        // with `var q;` gone too. `a` is used outside (`g(a)`): position 0 orphans nothing.
+        assert_eq!(
+            candidates("var q; f(a, q); f(1, 2); g(a);"),
+            [
+                "varq;f(q);f(2);g(a);",
+                "f(a);f(1);g(a);",
+                "varq;f(a);f(1);g(a);"
+            ]
+        );
+        // Used twice outside the deleted items: not orphaned.
+        assert_eq!(
+            candidates("var q; f(a, q); f(1, 2); h(q);"),
+            ["varq;f(q);f(2);h(q);", "varq;f(a);f(1);h(q);"]
         );
     }
 
