@@ -26,24 +26,26 @@ fn literals(e: &Expr, out: &mut Vec<String>) {
     }
 }
 
-/// Rule references of `e` outside predicates.
-fn references<'e>(e: &'e Expr, out: &mut Vec<&'e str>) {
+/// Rule references of `e`; inside predicates too with `in_predicates`.
+fn references<'e>(e: &'e Expr, in_predicates: bool, out: &mut Vec<&'e str>) {
     match e {
         Expr::Ident(n) => out.push(n),
-        _ if is_predicate(e) => {}
-        _ => subexpressions(e).for_each(|x| references(x, out)),
+        _ if is_predicate(e) && !in_predicates => {}
+        _ => subexpressions(e).for_each(|x| references(x, in_predicates, out)),
     }
 }
 
 /// The non-trivia rules whose text is matched outside atomic rules: reachable from the
-/// unreferenced rules (the possible start rules) without passing through an atomic rule.
+/// unreferenced rules (the possible start rules) without passing through an atomic rule or
+/// a predicate. A rule referenced only in predicates is no start rule (C's `keyword`, only
+/// in `!keyword` of the identifier rule, spells its keywords letter by letter).
 fn outside_tokens(g: &Normalized) -> Vec<&NRule> {
     let atomic = |r: &NRule| matches!(r.ty, RuleType::Atomic | RuleType::CompoundAtomic);
     let by_name: HashMap<&str, &NRule> = g.rules.iter().map(|r| (r.name.as_str(), r)).collect();
     let mut referenced = std::collections::HashSet::new();
     for r in &g.rules {
         let mut refs = Vec::new();
-        references(&r.expr, &mut refs);
+        references(&r.expr, true, &mut refs);
         referenced.extend(refs.into_iter().filter(|&n| n != r.name));
     }
     let mut stack: Vec<&str> = g
@@ -69,7 +71,7 @@ fn outside_tokens(g: &Normalized) -> Vec<&NRule> {
         }
         out.push(r);
         let mut refs = Vec::new();
-        references(&r.expr, &mut refs);
+        references(&r.expr, false, &mut refs);
         for n in refs {
             if let Some(t) = by_name.get(n) {
                 if !atomic(t) && seen.insert(n) {
@@ -91,5 +93,10 @@ mod tests {
         assert_eq!(t.literals, ["(", ")", "*", "+", "-", ";", "{", "}"]);
         let t = tables("s = { \"<<=\" ~ \"<\" ~ !\"x\" ~ n }\nn = @{ \"0x\" ~ d }\nd = _{ \"d\" }");
         assert_eq!(t.literals, ["<<=", "<"]);
+        // A rule only a predicate refers to is not a start rule: its literals are no tokens.
+        let t = tables(
+            "s = { (!kw ~ id)* }\nid = @{ ASCII_ALPHA+ }\nkw = _{ \"i\" ~ (\"f\" | \"nt\") }",
+        );
+        assert!(t.literals.is_empty(), "{:?}", t.literals);
     }
 }
