@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The registry of one oracle's runs.
 #[derive(Debug, Default)]
-pub struct LiveRuns {
+pub(super) struct LiveRuns {
     state: Mutex<State>,
 }
 
@@ -42,7 +42,7 @@ struct Entry {
 /// One run's place in a [`LiveRuns`]; dropping it (once the run is over and its directory
 /// removed) takes the run out.
 #[derive(Debug)]
-pub struct LiveRun {
+pub(super) struct LiveRun {
     runs: Arc<LiveRuns>,
     id: u64,
 }
@@ -60,7 +60,7 @@ impl LiveRuns {
     /// Makes a run's directory (see [`RunDir::create`]) and registers the run; with `keep`,
     /// the directory is not removed by [`LiveRuns::abandon`]. The error is a sentence for
     /// the user.
-    pub fn begin(
+    pub(super) fn begin(
         self: &Arc<Self>,
         base: &Path,
         prefix: &str,
@@ -88,7 +88,7 @@ impl LiveRuns {
     /// Ends every run going on: kills their programs (the whole session of each) and
     /// removes their directories, at once; no run may begin afterwards. Returns how many
     /// runs there were.
-    pub fn abandon(&self) -> usize {
+    pub(super) fn abandon(&self) -> usize {
         let mut state = self.lock();
         state.closed = true;
         for entry in state.runs.values() {
@@ -107,7 +107,7 @@ impl LiveRuns {
 
 impl LiveRun {
     /// Starts `cmd` (which makes its program lead a session of its own) for this run.
-    pub fn spawn(&self, cmd: &mut Command) -> io::Result<Child> {
+    pub(super) fn spawn(&self, cmd: &mut Command) -> io::Result<Child> {
         let mut state = self.runs.lock();
         if state.closed {
             return Err(quitting());
@@ -120,7 +120,7 @@ impl LiveRun {
     }
 
     /// The program has ended and is about to be reaped: its id is no longer signalled.
-    pub fn reaping(&self) {
+    pub(super) fn reaping(&self) {
         if let Some(entry) = self.runs.lock().runs.get_mut(&self.id) {
             entry.session = None;
         }

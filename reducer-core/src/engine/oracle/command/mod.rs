@@ -56,7 +56,6 @@ mod stderr;
 mod tests;
 mod wait;
 
-pub use live::LiveRuns;
 pub use report::{Leftovers, RunError, RunReport};
 pub use wait::Launched;
 
@@ -65,7 +64,7 @@ use super::file_set::FileSet;
 use super::run_dir::RunDir;
 use super::sys;
 use super::{Oracle, Outcome, StartedTest};
-use live::LiveRun;
+use live::{LiveRun, LiveRuns};
 use report::Reports;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
