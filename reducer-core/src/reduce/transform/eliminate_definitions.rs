@@ -12,7 +12,7 @@
 //! the highest node around it that holds no other name (`struct S` as a whole, `v++;` as a
 //! whole) when that removes the most text.
 
-use super::{accepted_by, by_sites, node_text, Change, Names};
+use super::{accepted_by, by_sites, name_index, node_text, Change, Names};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
 use crate::syntax::tree::{EditSet, NodeId, RuleId, Subst};
@@ -174,10 +174,8 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
     let mut names = Names::of(v).list;
     names.sort_by_key(|(_, nodes)| nodes.len());
     // Each binding name node with its name's index.
-    let binding: HashMap<NodeId, usize> = names
-        .iter()
-        .enumerate()
-        .flat_map(|(i, (_, nodes))| nodes.iter().map(move |&n| (n, i)))
+    let binding: HashMap<NodeId, usize> = name_index(&names)
+        .into_iter()
         .filter(|&(n, _)| binds(v, &stand_ins, n))
         .collect();
     let mut list = Vec::new();

@@ -16,7 +16,7 @@
 
 use super::eliminate_definitions::{binds, element_of, StandIns};
 use super::items::{List, Lists};
-use super::{by_sites, Change, Names};
+use super::{by_sites, name_index, Change, Names};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
 use crate::syntax::tree::{EditSet, NodeId};
@@ -96,13 +96,18 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
         if bound.len() < 2 {
             continue;
         }
-        let longest = bound.iter().map(|l| l.len()).max().unwrap_or(0);
+        let items: Vec<Vec<NodeId>> = bound.iter().map(|l| l.items()).collect();
+        let longest = items.iter().map(Vec::len).max().unwrap_or(0);
         for i in 0..longest {
             let mut edits = EditSet::new();
             let mut deleted = Vec::new();
-            for l in bound.iter().filter(|l| l.len() > i) {
+            for (l, items) in bound
+                .iter()
+                .zip(&items)
+                .filter(|(_, items)| items.len() > i)
+            {
                 l.delete_item(tree, i, &mut edits);
-                deleted.push(l.items()[i]);
+                deleted.push(items[i]);
             }
             if let Some(more) = orphans.with_bindings(&deleted, &edits) {
                 out.push(more);
@@ -124,15 +129,10 @@ struct Orphans<'a, 'v> {
 
 impl<'a, 'v> Orphans<'a, 'v> {
     fn new(view: &'v View<'v>, names: &'a [(String, Vec<NodeId>)]) -> Self {
-        let name_of = names
-            .iter()
-            .enumerate()
-            .flat_map(|(i, (_, nodes))| nodes.iter().map(move |&n| (n, i)))
-            .collect();
         Orphans {
             view,
             names,
-            name_of,
+            name_of: name_index(names),
             stand_ins: StandIns::new(view),
         }
     }

@@ -193,14 +193,6 @@ impl List {
         }
     }
 
-    /// How many items the list has.
-    pub(crate) fn len(&self) -> usize {
-        match self {
-            List::Plain(e) => e.len(),
-            List::Separated { rest, .. } => rest.len() + 1,
-        }
-    }
-
     /// The first and the last node of the list's items (elements for a plain list, the
     /// first item and the last element for a separated one).
     pub(crate) fn ends(&self) -> (NodeId, NodeId) {

@@ -335,6 +335,15 @@ impl Names {
     }
 }
 
+/// Each occurrence of `names` (a [`Names::list`], in any order) with its name's index there.
+pub(crate) fn name_index(names: &[(String, Vec<NodeId>)]) -> HashMap<NodeId, usize> {
+    names
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (_, nodes))| nodes.iter().map(move |&n| (n, i)))
+        .collect()
+}
+
 /// The rules of `nodes` (each distinct rule once).
 pub(crate) fn rules_of(tree: &Tree, nodes: &[NodeId]) -> Vec<RuleId> {
     let mut rules: Vec<RuleId> = nodes.iter().map(|&n| tree.rule(n)).collect();
