@@ -25,5 +25,5 @@ pub mod syntax;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
-pub use syntax::language::{Language, ParseError, RuleInfo, Tables};
+pub use syntax::language::{Language, ParseError, RuleInfo, Separated, Tables};
 pub use syntax::tree::{Derivation, EditSet, NodeId, RuleId, Subst, Tree, TreeBuilder};

@@ -204,6 +204,28 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
     let n_compat = compat.len();
     let literals = &tables.literals;
     let n_literals = literals.len();
+    let layout = tables.layout.iter().map(|&i| i as u16);
+    let separated = tables.separated.iter().map(|sep| {
+        let (element, item, list, whole) = (
+            sep.element as u16,
+            sep.item as u16,
+            sep.list as u16,
+            sep.whole,
+        );
+        let separator = match &sep.separator {
+            Some(t) => quote!(::core::option::Option::Some(#t)),
+            None => quote!(::core::option::Option::None),
+        };
+        quote! {
+            ::reducer_core::Separated {
+                element: #element,
+                item: #item,
+                separator: #separator,
+                list: #list,
+                whole: #whole,
+            }
+        }
+    });
     let start = input.start as u16;
     let identifiers = &input.identifiers;
     let grammar = &input.grammar;
@@ -261,6 +283,8 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                 compat: &COMPAT,
                 literals: &LITERALS,
                 identifiers: &[#(#identifiers),*],
+                separated: &[#(#separated),*],
+                layout: &[#(#layout),*],
             };
 
             impl ::reducer_core::runtime::PestGrammar for Parser {

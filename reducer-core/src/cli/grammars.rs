@@ -90,6 +90,24 @@ impl<'a> Chooser<'a> {
         }
     }
 
+    /// The grammar of a single input that no grammar claims and `--lang` says nothing about,
+    /// in a binary of several languages: the structure fallback they share (brackets, lines
+    /// and words), as C-Vise's `--not-c` takes any text; `None` in a one-language binary, for
+    /// a claimed extension, or when there is no fallback.
+    pub(super) fn unclaimed(&self, path: &Path) -> Option<Grammar<'a>> {
+        if self.grammars.len() < 2
+            || self.choice(path).is_some()
+            || self.by_extension(path).is_some()
+        {
+            return None;
+        }
+        let fallback = self.grammars.iter().find_map(|g| g.fallback)?;
+        Some(Grammar {
+            lang: fallback,
+            fallback: None,
+        })
+    }
+
     /// The grammar `--lang` chooses for `path`'s extension, or else the one whose
     /// extensions include it, the same case first (`.C` is C++, `.c` is C), then in any
     /// case (`None`: reduced as text).
@@ -168,5 +186,36 @@ mod tests {
             .err()
             .unwrap();
         assert!(e.contains("no such language") && e.contains(toy), "{e}");
+    }
+
+    #[test]
+    fn an_unclaimed_single_input_takes_the_structure_fallback() {
+        let with_fallback = [
+            Grammar {
+                lang: &Toy,
+                fallback: Some(&Brackets),
+            },
+            Grammar {
+                lang: &Toy,
+                fallback: Some(&Brackets),
+            },
+        ];
+        let chooser = Chooser::new(&with_fallback, &[]).unwrap();
+        assert_eq!(
+            name(chooser.unclaimed(Path::new("notes.txt"))),
+            Brackets.name()
+        );
+        assert!(chooser.unclaimed(Path::new("a.toy")).is_none(), "claimed");
+        let text = [("txt".to_string(), "text".to_string())];
+        let told = Chooser::new(&with_fallback, &text).unwrap();
+        assert!(
+            told.unclaimed(Path::new("notes.txt")).is_none(),
+            "--lang says text"
+        );
+        let one = Chooser::new(&with_fallback[..1], &[]).unwrap();
+        assert!(
+            one.unclaimed(Path::new("notes.txt")).is_none(),
+            "one language"
+        );
     }
 }

@@ -152,7 +152,17 @@ fn reduce(
         }
         return file_set::reduce(bin, &chooser, flavor, args, job);
     }
-    let grammar = chooser.for_input(job.input());
+    let grammar = chooser.for_input(job.input()).or_else(|| {
+        let structure = chooser.unclaimed(job.input())?;
+        if !args.quiet {
+            errln!(
+                "{bin}: note: no grammar here claims {}: reduced with the {} grammar (brackets, lines and words); --lang EXT=text reduces it as plain text",
+                job.input().display(),
+                structure.lang.name()
+            );
+        }
+        Some(structure)
+    });
     let (lang, fallback) = (grammar.map(|g| g.lang), grammar.and_then(|g| g.fallback));
     let RunPlan {
         algorithm,

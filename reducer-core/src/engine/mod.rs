@@ -9,12 +9,15 @@
 //!   set → printed text → syntax check → cache → oracle → commit) every algorithm shares;
 //! - `syntax_check`: the local syntax check of a candidate (the slots an edit can disturb,
 //!   re-parsed in place);
+//! - `deletion`: what deleting nodes means (nullable nodes, and the first item of a
+//!   separated list with the separator after it);
 //! - [`keep`]: the kept regions, which no candidate may change;
 //! - [`refusals`]: the deletions refused on the current tree;
 //! - [`edit_memory`]: the edits refused on earlier texts, remembered across commits;
 //! - [`stats`]: what a reduction counts.
 
 pub mod cache;
+mod deletion;
 pub mod edit_memory;
 pub mod keep;
 pub mod oracle;

@@ -2,7 +2,7 @@
 //! list algorithms and the session. A node left out of a configuration gets its removal
 //! substitution (delete, or its rule's minimal text).
 
-use crate::engine::session::{KeyedEdits, Session};
+use crate::engine::session::{KeyedEdits, Session, View};
 use crate::reduce::list::{DdOptions, ListAlgorithm, ListTest};
 use crate::syntax::tree::{EditSet, NodeId, Subst};
 use rustc_hash::FxHashMap;
@@ -34,14 +34,28 @@ impl<'s, 'l> NodeConfigs<'s, 'l> {
     }
 }
 
-/// The edits turning the committed configuration `current` into `kept`.
-fn edits(current: &[NodeId], removals: &FxHashMap<NodeId, Subst>, kept: &[NodeId]) -> EditSet {
+/// The edits turning the committed configuration `current` into `kept`: the nodes whose
+/// removal is a deletion go together ([`View::deleting`]: the first item of a separated
+/// list takes the separator after it along), the others get their substitution.
+fn edits(
+    view: &View<'_>,
+    current: &[NodeId],
+    removals: &FxHashMap<NodeId, Subst>,
+    kept: &[NodeId],
+) -> EditSet {
     let keep: rustc_hash::FxHashSet<NodeId> = kept.iter().copied().collect();
-    let mut e = EditSet::new();
-    for n in current {
-        if !keep.contains(n) {
-            e.set(*n, removals[n].clone());
+    let (mut deleted, mut others) = (Vec::new(), Vec::new());
+    for &n in current {
+        if !keep.contains(&n) {
+            match &removals[&n] {
+                Subst::Delete => deleted.push(n),
+                s => others.push((n, s.clone())),
+            }
         }
+    }
+    let mut e = view.deleting(&deleted);
+    for (n, s) in others {
+        e.set(n, s);
     }
     e
 }
@@ -53,9 +67,9 @@ impl ListTest<NodeId> for NodeConfigs<'_, '_> {
     ) -> Option<usize> {
         let mut seen: Vec<Vec<NodeId>> = Vec::new();
         let (current, removals, position) = (&self.current, &self.removals, &self.position);
-        let found = self.session.first_interesting_keyed(&mut |_| {
+        let found = self.session.first_interesting_keyed(&mut |v| {
             let kept = configs.next()?;
-            let e = edits(current, removals, &kept);
+            let e = edits(v, current, removals, &kept);
             let key: Box<[u32]> = kept.iter().map(|n| position[n]).collect();
             seen.push(kept);
             Some(KeyedEdits {

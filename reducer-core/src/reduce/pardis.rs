@@ -20,7 +20,7 @@ use super::speculate::speculate;
 use super::AlgoOptions;
 use crate::engine::session::{Session, View};
 use crate::reduce::list::ListAlgorithm;
-use crate::syntax::tree::{EditSet, NodeId, Subst, Tree};
+use crate::syntax::tree::{NodeId, Subst, Tree};
 use std::collections::BinaryHeap;
 
 /// The position of every live node in a breadth-first traversal that visits children right
@@ -44,11 +44,13 @@ pub fn bfs_order(tree: &Tree) -> Vec<u32> {
     order
 }
 
+/// Whether the pass may delete `node`: nullable (with the pruning when asked), or the first
+/// item of a separated list, which goes with the separator after it ([`View::deleting`]).
 fn nullable(view: &View<'_>, node: NodeId, pruning: bool) -> bool {
     if pruning {
-        view.is_nullable_pruned(node)
+        view.is_nullable_pruned(node) || (!view.is_nullable(node) && view.is_deletable(node))
     } else {
-        view.is_nullable(node)
+        view.is_deletable(node)
     }
 }
 
@@ -81,7 +83,7 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
             let children: Vec<Key> = v.tree.children(node).map(|c| key(v.tree, c)).collect();
             sim.extend(children.iter().copied());
             let tests = match nullable(v, node, o.nullability_pruning) {
-                true => vec![EditSet::deleting([node])],
+                true => vec![v.deleting(&[node])],
                 false => Vec::new(),
             };
             Some((Pop { node, children }, tests))
@@ -193,10 +195,10 @@ pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
             sim.extend(children.iter().copied());
             let mut tests = Vec::new();
             if !trial.is_empty() {
-                tests.push(EditSet::deleting(trial.iter().copied()));
+                tests.push(v.deleting(&trial));
             }
             if trial.len() > 1 && trial.len() <= inline {
-                tests.extend(trial.iter().map(|&n| EditSet::deleting([n])));
+                tests.extend(trial.iter().map(|&n| v.deleting(&[n])));
             }
             ends_run = trial.len() > inline;
             let group = Group {
@@ -294,8 +296,8 @@ mod tests {
         // while q ≠ ∅: n ← q.pop()
         while let Some((_, _, n)) = heap.pop() {
             // if nullable(n) ∧ test(tree − n) = ✗: tree ← tree − n
-            if nullable(&s.view(), n, o.nullability_pruning) && s.try_edits(EditSet::deleting([n]))
-            {
+            let deletion = s.view().deleting(&[n]);
+            if nullable(&s.view(), n, o.nullability_pruning) && s.try_edits(deletion) {
                 continue;
             }
             // else q.push(children(n))
@@ -401,7 +403,7 @@ mod tests {
             .unwrap();
         // A deleted subtree drops out of the numbering.
         let gone = t.children(t.root()).next().unwrap();
-        t.commit(&EditSet::deleting([gone]));
+        t.commit(&crate::syntax::tree::EditSet::deleting([gone]));
         let order = bfs_order(&t);
         // The reference: walk the levels, each read right to left, numbering downwards.
         let live: Vec<NodeId> = t

@@ -311,6 +311,8 @@ comment = @{ COMMENT }
         compat: &[],
         literals: &[","],
         identifiers: &[],
+        layout: &[],
+        separated: &[],
     };
 
     impl PestGrammar for Words {

@@ -307,6 +307,8 @@ mod tests {
         compat: &[],
         literals: &[","],
         identifiers: &[],
+        layout: &[],
+        separated: &[],
     };
 
     impl PestGrammar for Hooked {

@@ -101,6 +101,25 @@ impl Tree {
         // Outermost edits first, so that edits inside a deleted subtree are skipped.
         let mut order: Vec<(NodeId, &Subst)> = edits.iter().collect();
         order.sort_by_key(|&(n, _)| self.depth(n));
+        // Nodes that a hoist moves out of another edited subtree (the next item of a
+        // separated list taking the first one's slot): they survive that subtree's edit.
+        // (Found before any edit is applied: a hoist re-parents the node it moves.)
+        let moved: Vec<NodeId> = order
+            .iter()
+            .filter_map(|&(n, s)| match s {
+                Subst::Hoist(by) if !self.is_ancestor_or_self(n, *by) => Some(*by),
+                _ => None,
+            })
+            .collect();
+        let spared: FxHashMap<NodeId, NodeId> = order
+            .iter()
+            .filter(|(_, s)| matches!(s, Subst::Delete | Subst::Text(_)))
+            .filter_map(|&(n, _)| {
+                let m = moved.iter().find(|&&m| self.is_ancestor_or_self(n, m))?;
+                Some((n, *m))
+            })
+            .collect();
+        let spared = |node: NodeId| spared.get(&node).copied().unwrap_or(NONE);
         for (node, subst) in order {
             if self.nodes.has(node, DEAD) {
                 continue;
@@ -111,11 +130,13 @@ impl Tree {
                 Subst::Keep => continue,
                 // The slot prints nothing from now on, as a gap (see `Tree::is_gap`).
                 Subst::Delete => {
-                    self.kill_subtree(node, NONE);
+                    let keep = spared(node);
+                    self.kill_subtree(node, keep);
                     0
                 }
                 Subst::Text(t) => {
-                    self.kill_below(node, NONE);
+                    let keep = spared(node);
+                    self.kill_below(node, keep);
                     let w = self.counter.count(t);
                     self.nodes.set_weight(node, w);
                     w

@@ -54,12 +54,43 @@ pub struct Tables {
     /// The atomic rules whose tokens are identifiers (names that renaming may change), e.g.
     /// C's `identifier`; empty when the grammar has none.
     pub identifiers: &'static [RuleId],
+    /// The element rules of separated lists (`x ~ (sep ~ x)*`), ascending by element rule.
+    pub separated: &'static [Separated],
+    /// The layout token rules: atomic rules that match a line break with blanks around it
+    /// (a statement separator that takes the blank and comment lines after it along); the
+    /// lines inside such a token are trivia.
+    pub layout: &'static [RuleId],
+}
+
+/// An element rule of a separated list: Perses Normal Form writes `x ~ (sep ~ x)*` as
+/// `X ~ e*` with `e = { S ~ X }` (computed at build time by `reducer-grammar`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Separated {
+    /// The element wrapper rule (`e`).
+    pub element: RuleId,
+    /// The rule of the items (`X`).
+    pub item: RuleId,
+    /// The separator when it is one string literal.
+    pub separator: Option<&'static str>,
+    /// The rule whose body quantifies the element.
+    pub list: RuleId,
+    /// Whether that body is exactly `X ~ e*`: its nodes are the list itself.
+    pub whole: bool,
 }
 
 impl Tables {
     /// The facts about `rule`.
     pub fn rule(&self, rule: RuleId) -> &'static RuleInfo {
         &self.rules[rule as usize]
+    }
+
+    /// The separated list whose element rule is `element`, if it is one.
+    pub fn separated(&self, element: RuleId) -> Option<&'static Separated> {
+        let i = self
+            .separated
+            .binary_search_by_key(&element, |s| s.element)
+            .ok()?;
+        Some(&self.separated[i])
     }
 
     /// Whether a node of rule `by` may stand where a node of rule `slot` stands.

@@ -65,6 +65,8 @@ fn bracket_tables() -> &'static Tables {
             compat: Tables::compat_matrix(BRACKET_RULES.len(), &pairs),
             literals: &["(", ")"],
             identifiers: &[ATOM],
+            layout: &[],
+            separated: &[],
         }
     })
 }

@@ -21,7 +21,7 @@
 //! `op` is one of `+ - * / < > ==`; a `//` comment runs to the end of its line.
 
 use super::parser::{is_ident_char, r, Parser, O, R, S};
-use crate::syntax::language::{Language, ParseError, RuleInfo, Tables};
+use crate::syntax::language::{Language, ParseError, RuleInfo, Separated, Tables};
 use crate::syntax::tree::{RuleId, Tree, TreeBuilder};
 use std::sync::OnceLock;
 
@@ -115,6 +115,23 @@ fn tables() -> &'static Tables {
             compat: Tables::compat_matrix(RULES.len(), &pairs),
             literals: LITERALS,
             identifiers: &[IDENT],
+            layout: &[],
+            separated: &[
+                Separated {
+                    element: EXPR_STAR,
+                    item: UNARY,
+                    separator: None,
+                    list: EXPR,
+                    whole: true,
+                },
+                Separated {
+                    element: ARGS_STAR,
+                    item: EXPR,
+                    separator: Some(","),
+                    list: ARGS,
+                    whole: true,
+                },
+            ],
         }
     })
 }

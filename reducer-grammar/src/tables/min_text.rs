@@ -13,33 +13,52 @@ use std::collections::HashMap;
 /// validate.
 pub fn fill(g: &Normalized, rows: &mut [RuleRow]) -> Result<(), Vec<String>> {
     // Minimal texts, checked with pest_vm: first glued, then fully spaced, then tight.
-    let text = g.text();
-    pest_meta::parse_and_optimize(&text)
-        .map_err(|es| es.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
-    let mut check = text.clone();
-    for (i, r) in g.rules.iter().enumerate() {
-        check.push_str(&format!("__reducer_check{i} = {{ {} }}\n", r.name));
-    }
-    let (_, optimized) = pest_meta::parse_and_optimize(&check)
-        .map_err(|es| es.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
-    let vm = pest_vm::Vm::new(optimized);
+    let check = Checker::new(g)?;
     for mode in [Join::Glue, Join::Spaced, Join::Tight] {
         let candidates = min_texts(g, mode);
         for (i, r) in g.rules.iter().enumerate() {
             if rows[i].min_text.is_some() || rows[i].hidden || is_trivia(&r.name) {
                 continue;
             }
-            let rule = format!("__reducer_check{i}");
-            let parses = |t: &String| {
-                vm.parse(&rule, t)
-                    .ok()
-                    .and_then(|mut p| p.next())
-                    .is_some_and(|p| p.as_span().end() == t.len())
-            };
-            rows[i].min_text = candidates[&r.name].iter().find(|t| parses(t)).cloned();
+            rows[i].min_text = candidates[&r.name]
+                .iter()
+                .find(|t| check.parses(i, t))
+                .cloned();
         }
     }
     Ok(())
+}
+
+/// The normalized grammar under `pest_vm`, with a rule per rule that must match a whole text.
+pub(super) struct Checker {
+    vm: pest_vm::Vm,
+}
+
+impl Checker {
+    /// `Err` if the normalized grammar does not validate.
+    pub(super) fn new(g: &Normalized) -> Result<Checker, Vec<String>> {
+        let text = g.text();
+        pest_meta::parse_and_optimize(&text)
+            .map_err(|es| es.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
+        let mut check = text.clone();
+        for (i, r) in g.rules.iter().enumerate() {
+            check.push_str(&format!("__reducer_check{i} = {{ {} }}\n", r.name));
+        }
+        let (_, optimized) = pest_meta::parse_and_optimize(&check)
+            .map_err(|es| es.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
+        Ok(Checker {
+            vm: pest_vm::Vm::new(optimized),
+        })
+    }
+
+    /// Whether the rule of index `i` (in `g.rules`) matches all of `text`.
+    pub(super) fn parses(&self, i: usize, text: &str) -> bool {
+        self.vm
+            .parse(&format!("__reducer_check{i}"), text)
+            .ok()
+            .and_then(|mut p| p.next())
+            .is_some_and(|p| p.as_span().end() == text.len())
+    }
 }
 
 /// How sequence parts are joined when building minimal texts.

@@ -1,11 +1,14 @@
 //! The static tables of a normalized grammar: derivation kinds, nullability, the
-//! compatibility matrix (unit-derivation closure) and minimal replacement texts (a CFG
-//! fixpoint, each result checked with `pest_vm` to parse as its rule).
+//! compatibility matrix (unit-derivation closure), minimal replacement texts (a CFG
+//! fixpoint, each result checked with `pest_vm` to parse as its rule), the literal tokens,
+//! the separated lists and the layout tokens.
 
 pub mod compat;
+pub mod layout;
 pub mod literals;
 pub mod min_text;
 pub mod nullable;
+pub mod separated;
 
 use crate::normalize::{Kind, Normalized};
 use pest_meta::ast::RuleType;
@@ -20,6 +23,10 @@ pub struct TableData {
     pub compat: Vec<u64>,
     /// String literals matched outside atomic rules, longest first.
     pub literals: Vec<String>,
+    /// The element rules of separated lists (`x ~ (sep ~ x)*`), by element rule id.
+    pub separated: Vec<separated::Separated>,
+    /// The layout token rules (line breaks with the blank and comment lines after them).
+    pub layout: Vec<usize>,
 }
 
 /// The facts about one rule.
@@ -79,12 +86,16 @@ pub fn compute(g: &Normalized) -> Result<TableData, Vec<String>> {
         .collect();
 
     let compat = compat::matrix(g, &nullable, &index, rows.len());
+    let separated = separated::find(g, &index, &nullable);
     min_text::fill(g, &mut rows)?;
     let lits = literals::collect(g);
+    let layout = layout::find(g, &rows)?;
     Ok(TableData {
         rules: rows,
         compat,
         literals: lits,
+        separated,
+        layout,
     })
 }
 

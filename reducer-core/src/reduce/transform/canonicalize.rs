@@ -29,7 +29,11 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
 
 /// The byte ranges of the comments of the (fresh) tree's text: they lie in the literal text
 /// between a node's children, with the grammar's keywords, punctuation and whitespace. A
-/// token's own text is never searched: `"http://x"` holds no comment.
+/// token's own text is never searched: `"http://x"` holds no comment; but the inner lines of
+/// a layout token ([`Tables::layout`]: Python's `sep`, which takes the blank and comment
+/// lines after a statement) are trivia too.
+///
+/// [`Tables::layout`]: crate::syntax::language::Tables::layout
 fn comments(v: &View<'_>) -> Vec<(usize, usize)> {
     let tree = v.tree;
     let tables = v.tables();
@@ -37,6 +41,9 @@ fn comments(v: &View<'_>) -> Vec<(usize, usize)> {
     let mut found = Vec::new();
     for n in tree.bfs() {
         if tables.rule(tree.rule(n)).token {
+            if tables.layout.contains(&tree.rule(n)) {
+                found.extend(inner_lines(source, tree.source_span(n)));
+            }
             continue;
         }
         for seg in tree.segments(n) {
@@ -63,14 +70,27 @@ fn comments(v: &View<'_>) -> Vec<(usize, usize)> {
     found
 }
 
+/// The lines inside the layout token spanning `start..end` of `source` (between its first
+/// line break and its last, which stay): the blank and comment lines the token took in.
+fn inner_lines(source: &str, (start, end): (usize, usize)) -> Option<(usize, usize)> {
+    let token = &source[start..end];
+    let first = token.find('\n')? + 1;
+    let last = token.rfind('\n')? + 1;
+    (last > first).then_some((start + first, start + last))
+}
+
 /// The text without the comments in `ranges`: each becomes a space, or a line break if it
-/// held one (a comment can end a line or a statement).
+/// held one (a comment can end a line or a statement); whole lines (a range from the start
+/// of a line to the end of one, the inner lines of a layout token) go entirely.
 fn without(text: &str, ranges: &[(usize, usize)]) -> String {
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
     for &(s, e) in ranges {
         out.push_str(&text[at..s]);
-        out.push(if text[s..e].contains('\n') { '\n' } else { ' ' });
+        let lines = text[..s].ends_with('\n') && text[s..e].ends_with('\n');
+        if !lines {
+            out.push(if text[s..e].contains('\n') { '\n' } else { ' ' });
+        }
         at = e;
     }
     out.push_str(&text[at..]);

@@ -67,65 +67,18 @@ impl Lists {
 }
 
 /// The separated lists of the grammar: each rule that Perses Normal Form writes as
-/// `r = { x ~ e* }` with `e = { "sep" ~ y }` (as `--print-grammar` shows it), with its
-/// separator. A node of such a rule with one item is a list too, even when no node of the
-/// current tree shows two items (the last `int a, b;` of a program may be gone).
+/// `r = { x ~ e* }` with `e = { "sep" ~ x }`, with its separator ([`Tables::separated`],
+/// computed at build time). A node of such a rule with one item is a list too, even when no
+/// node of the current tree shows two items (the last `int a, b;` of a program may be gone).
 ///
-/// The grammar is static: it is read once per language (by the addresses of its tables and
-/// its grammar's text) and the result is cloned from there, since every listing of sites
-/// learns the lists again.
+/// [`Tables::separated`]: crate::syntax::language::Tables::separated
 fn grammar_separators(v: &View<'_>) -> HashMap<RuleId, String> {
-    use std::sync::{Mutex, OnceLock};
-    type Read = HashMap<(usize, usize), HashMap<RuleId, String>>;
-    static READ: OnceLock<Mutex<Read>> = OnceLock::new();
-    let key = (
-        v.tables() as *const _ as usize,
-        v.lang.normalized_grammar().as_ptr() as usize,
-    );
-    let mut read = READ
-        .get_or_init(Mutex::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    read.entry(key)
-        .or_insert_with(|| read_separators(v))
-        .clone()
-}
-
-/// [`grammar_separators`], read from the normalized grammar's text.
-fn read_separators(v: &View<'_>) -> HashMap<RuleId, String> {
-    let rules = v.tables().rules;
-    let id = |name: &str| rules.iter().position(|r| r.name == name);
-    let mut bodies: HashMap<&str, &str> = HashMap::new();
-    for line in v.lang.normalized_grammar().lines() {
-        if let Some((name, rest)) = line.split_once(" = {") {
-            if let Some(body) = rest.trim().strip_suffix('}') {
-                bodies.insert(name.trim(), body.trim());
-            }
-        }
-    }
-    let mut separators = HashMap::new();
-    for (&name, &body) in &bodies {
-        let Some((first, star)) = body.split_once(" ~ ") else {
-            continue;
-        };
-        let Some(element) = star.strip_suffix('*') else {
-            continue;
-        };
-        if first.contains([' ', '|', '(', '"']) || element.contains([' ', '|', '(']) {
-            continue;
-        }
-        let Some((literal, item)) = bodies.get(element).and_then(|b| b.split_once(" ~ ")) else {
-            continue;
-        };
-        let sep = literal.strip_prefix('"').and_then(|l| l.strip_suffix('"'));
-        match (sep, id(name)) {
-            (Some(sep), Some(rule)) if !sep.is_empty() && !item.contains([' ', '|', '(']) => {
-                separators.insert(rule as RuleId, sep.to_string());
-            }
-            _ => {}
-        }
-    }
-    separators
+    v.tables()
+        .separated
+        .iter()
+        .filter(|s| s.whole)
+        .filter_map(|s| Some((s.list, s.separator?.to_string())))
+        .collect()
 }
 
 /// The shape of a list node.
