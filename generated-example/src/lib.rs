@@ -76,6 +76,99 @@ pub mod python {
     pub struct Python;
 }
 
+/// XML 1.0 documents (matching tags, the DOCTYPE's internal subset), from `grammars/xml.pest`.
+pub mod xml {
+    /// The XML language: `impl reducer_core::Language for Xml` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/xml.pest",
+        name = "XML",
+        identifiers = ["name"],
+        extensions = ["xml", "xsd", "xsl", "xslt", "svg", "xhtml", "rng", "wsdl", "xliff", "kml", "gpx"]
+    )]
+    pub struct Xml;
+}
+
+/// WebAssembly text: `.wat` modules and `.wast` spec scripts, from `grammars/wat.pest`.
+pub mod wat {
+    /// The WebAssembly text language: `impl reducer_core::Language for Wat` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/wat.pest",
+        name = "WebAssembly text",
+        identifiers = ["id"],
+        extensions = ["wat", "wast"]
+    )]
+    pub struct Wat;
+}
+
+/// GLSL 1.10-4.60, GLSL ES and Vulkan GLSL shaders, from `grammars/glsl.pest`.
+pub mod glsl {
+    /// The GLSL language: `impl reducer_core::Language for Glsl` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/glsl.pest",
+        name = "GLSL",
+        extensions = [
+            "glsl", "vert", "frag", "geom", "comp", "tesc", "tese", "mesh", "task", "rgen", "rint",
+            "rahit", "rchit", "rmiss", "rcall"
+        ]
+    )]
+    pub struct Glsl;
+}
+
+/// SMT-LIB 2 scripts (2.6 and the common 2.7 additions, z3's and cvc5's own commands), from `grammars/smt2.pest`.
+pub mod smt2 {
+    /// The SMT-LIB 2 language: `impl reducer_core::Language for Smt2` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/smt2.pest",
+        name = "SMT-LIB 2",
+        extensions = ["smt2"]
+    )]
+    pub struct Smt2;
+}
+
+/// SQL scripts in the SQLite and MySQL/MariaDB dialects (and the PostgreSQL forms real scripts use), from `grammars/sql.pest`.
+pub mod sql {
+    /// The SQL language: `impl reducer_core::Language for Sql` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/sql.pest",
+        name = "SQL",
+        extensions = ["sql"]
+    )]
+    pub struct Sql;
+}
+
+/// Solidity 0.4-0.8 source units, with inline assembly (Yul), from `grammars/solidity.pest`.
+pub mod solidity {
+    /// The Solidity language: `impl reducer_core::Language for Solidity` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/solidity.pest",
+        name = "Solidity",
+        extensions = ["sol"]
+    )]
+    pub struct Solidity;
+}
+
+/// TypeScript 5 modules and declaration files (no JSX), from `grammars/typescript.pest`.
+pub mod typescript {
+    /// The TypeScript language: `impl reducer_core::Language for TypeScript` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/typescript.pest",
+        name = "TypeScript",
+        extensions = ["ts", "mts", "cts"]
+    )]
+    pub struct TypeScript;
+}
+
+/// Verilog-2005 and SystemVerilog (IEEE 1800-2017) designs and testbenches, from `grammars/verilog.pest`.
+pub mod verilog {
+    /// The Verilog language: `impl reducer_core::Language for Verilog` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/verilog.pest",
+        name = "Verilog",
+        extensions = ["v", "sv", "vh", "svh"]
+    )]
+    pub struct Verilog;
+}
+
 /// The structure grammar, from `grammars/structure.pest`: the language-independent fallback
 /// every reducer binary uses when its input does not parse with its own grammar
 /// (`reducer_core::cli::main_with_fallback`). Every UTF-8 text parses with it.
@@ -87,6 +180,7 @@ pub mod structure {
 
 pub use c::C;
 pub use cpp::Cpp;
+pub use glsl::Glsl;
 pub use go::Go;
 pub use java::Java;
 pub use javascript::JavaScript;
@@ -94,4 +188,11 @@ pub use json::Json;
 pub use lua::Lua;
 pub use python::Python;
 pub use rust::Rust;
+pub use smt2::Smt2;
+pub use solidity::Solidity;
+pub use sql::Sql;
 pub use structure::Structure;
+pub use typescript::TypeScript;
+pub use verilog::Verilog;
+pub use wat::Wat;
+pub use xml::Xml;

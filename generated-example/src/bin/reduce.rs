@@ -1,9 +1,13 @@
 //! `reduce`: every language of the project in one binary. Each input file is read with the
-//! grammar its extension selects (C, C++, JavaScript, JSON, Java, Go, Lua, Rust, Python), a
+//! grammar its extension selects (C, C++, JavaScript, JSON, Java, Go, Lua, Rust, Python, XML,
+//! WebAssembly text, GLSL, SMT-LIB 2, SQL, Solidity, TypeScript, Verilog), a
 //! file no grammar claims is reduced as text, so a mixed tree (`reduce proj/ --test t.sh`) is
 //! one run.
 
-use generated_example::{Cpp, Go, Java, JavaScript, Json, Lua, Python, Rust, Structure, C};
+use generated_example::{
+    Cpp, Glsl, Go, Java, JavaScript, Json, Lua, Python, Rust, Smt2, Solidity, Sql, Structure,
+    TypeScript, Verilog, Wat, Xml, C,
+};
 use reducer_core::cli::Grammar;
 
 fn main() -> std::process::ExitCode {
@@ -22,5 +26,13 @@ fn main() -> std::process::ExitCode {
         with_structure(&Lua),
         with_structure(&Rust),
         with_structure(&Python),
+        with_structure(&Xml),
+        with_structure(&Wat),
+        with_structure(&Glsl),
+        with_structure(&Smt2),
+        with_structure(&Sql),
+        with_structure(&Solidity),
+        with_structure(&TypeScript),
+        with_structure(&Verilog),
     ])
 }

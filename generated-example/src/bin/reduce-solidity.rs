@@ -1,0 +1,6 @@
+//! `reduce-solidity`: the Solidity reducer (see `reducer_core::cli`).
+
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main_with_fallback::<generated_example::Solidity, generated_example::Structure>(
+    )
+}

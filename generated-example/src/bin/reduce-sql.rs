@@ -1,0 +1,5 @@
+//! `reduce-sql`: the SQL reducer (see `reducer_core::cli`).
+
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main_with_fallback::<generated_example::Sql, generated_example::Structure>()
+}

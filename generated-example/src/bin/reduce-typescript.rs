@@ -1,0 +1,8 @@
+//! `reduce-typescript`: the TypeScript reducer (see `reducer_core::cli`).
+
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main_with_fallback::<
+        generated_example::TypeScript,
+        generated_example::Structure,
+    >()
+}

@@ -1,0 +1,6 @@
+//! `reduce-verilog`: the Verilog reducer (see `reducer_core::cli`).
+
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main_with_fallback::<generated_example::Verilog, generated_example::Structure>(
+    )
+}

@@ -1,0 +1,5 @@
+//! `reduce-xml`: the XML reducer (see `reducer_core::cli`).
+
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main_with_fallback::<generated_example::Xml, generated_example::Structure>()
+}
