@@ -67,8 +67,11 @@ check() {
         out=$(cd "$tmp" && timeout 60 gfortran -fsyntax-only $form $cppflag -fallow-argument-mismatch \
               -fcoarray=single -std=gnu -w -J "$tmp" -I "$tmp" -I "$dir" "$f" 2>&1) || true
         local mod inc
-        mod=$(grep -oE "Cannot open module file '[^']+\.mod'" <<<"$out" | head -1 | sed -E "s/.*'(.*)\.mod'/\1/") || true
-        inc=$(grep -oE "Cannot open included file '[^']+'" <<<"$out" | head -1 | sed -E "s/.*'(.*)'/\1/") || true
+        # gfortran quotes with ‘…’ in a UTF-8 locale and with '…' otherwise
+        mod=$(grep -oE "Cannot open module file (‘|')[^'‘’]+\.mod(’|')" <<<"$out" | head -1 \
+              | sed -E "s/^Cannot open module file (‘|')//; s/\.mod(’|')\$//") || true
+        inc=$(grep -oE "Cannot open included file (‘|')[^'‘’]+(’|')" <<<"$out" | head -1 \
+              | sed -E "s/^Cannot open included file (‘|')//; s/(’|')\$//") || true
         if [ -n "$mod" ] && [ ! -e "$tmp/$mod.mod" ] && [[ "$mod" =~ ^[a-z0-9_@]+$ ]]; then
             if [[ "$mod" == *@* ]]; then
                 # submodule file: make its ancestor module

@@ -7,9 +7,10 @@
 #     file is named after its package and path. Ruby's own standard library
 #     (libruby3.1) is left out on purpose: it is the held-out set.
 #   ruby.sh check FILE  exits 0 iff `ruby -c` (MRI 3.1, parse only: "Syntax OK") accepts
-#     FILE. It cannot tell apart a few errors the parser reports although they are not
-#     context-free syntax (assignment to a constant inside a method, `break` outside a loop
-#     is accepted but `retry` outside rescue is an error, duplicated argument names, …).
+#     FILE. It cannot tell apart the few errors MRI's parser reports that are not
+#     context-free syntax: dynamic constant assignment (`def f; X = 1; end`), duplicated
+#     argument names, invalid regexps (`/a)/`), anonymous block/rest parameters that do not
+#     exist; `retry`, `redo`, `break` and `yield` out of place are accepted by `ruby -c`.
 set -euo pipefail
 
 PACKAGES=(
