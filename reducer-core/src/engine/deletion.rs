@@ -20,7 +20,14 @@ impl View<'_> {
     /// [nullable](View::is_nullable), or the first item of a separated list with another
     /// item after it.
     pub fn is_deletable(&self, node: NodeId) -> bool {
-        self.is_nullable(node) || self.successor(node, &FxHashSet::default()).is_some()
+        self.is_nullable(node) || self.leads_list(node)
+    }
+
+    /// Whether `node` is the first item of a separated list with another item after it, so
+    /// that it can go with the separator after it. Such a node is never nullable: it is a
+    /// plain child, not a `*`, `+` or `?` element.
+    pub fn leads_list(&self, node: NodeId) -> bool {
+        self.successor(node, &FxHashSet::default()).is_some()
     }
 
     /// The edits that delete all of `nodes` ([`View::is_deletable`] ones, or any node to be
@@ -32,7 +39,7 @@ impl View<'_> {
         let gone: FxHashSet<NodeId> = nodes.iter().copied().collect();
         for &n in nodes {
             match self.successor(n, &gone) {
-                Some((element, item)) if !self.is_nullable(n) => {
+                Some((element, item)) => {
                     edits.hoist(n, item);
                     edits.delete(element);
                 }
@@ -98,7 +105,7 @@ mod tests {
     fn the_first_argument_goes_with_the_comma_after_it() {
         let mut s = session(&Toy, "f(a, b, c);", |_| true, 1);
         let a = node(&s.tree, "a");
-        assert!(!s.view().is_nullable(a) && s.view().is_deletable(a));
+        assert!(!s.view().is_nullable(a) && s.view().is_deletable(a) && s.view().leads_list(a));
         let edits = s.view().deleting(&[a]);
         assert!(s.try_edits(edits));
         assert_eq!(s.text(), "f(b, c);");

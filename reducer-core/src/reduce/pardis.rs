@@ -48,7 +48,7 @@ pub fn bfs_order(tree: &Tree) -> Vec<u32> {
 /// item of a separated list, which goes with the separator after it ([`View::deleting`]).
 fn nullable(view: &View<'_>, node: NodeId, pruning: bool) -> bool {
     if pruning {
-        view.is_nullable_pruned(node) || (!view.is_nullable(node) && view.is_deletable(node))
+        view.is_nullable_pruned(node) || view.leads_list(node)
     } else {
         view.is_deletable(node)
     }
@@ -296,8 +296,10 @@ mod tests {
         // while q ≠ ∅: n ← q.pop()
         while let Some((_, _, n)) = heap.pop() {
             // if nullable(n) ∧ test(tree − n) = ✗: tree ← tree − n
-            let deletion = s.view().deleting(&[n]);
-            if nullable(&s.view(), n, o.nullability_pruning) && s.try_edits(deletion) {
+            if nullable(&s.view(), n, o.nullability_pruning) && {
+                let deletion = s.view().deleting(&[n]);
+                s.try_edits(deletion)
+            } {
                 continue;
             }
             // else q.push(children(n))

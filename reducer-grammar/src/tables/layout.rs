@@ -11,16 +11,16 @@ use crate::normalize::{is_trivia, Normalized};
 /// Blank texts with a line break that a layout token matches one of.
 const PROBES: &[&str] = &["\n", "\r\n", "\n ", "\n\t", " \n", "\n\n"];
 
-/// The ids of the visible atomic rules that match one of the blank texts [`PROBES`].
-pub fn find(g: &Normalized, rows: &[RuleRow]) -> Result<Vec<usize>, Vec<String>> {
-    let check = Checker::new(g)?;
-    Ok(g.rules
+/// The ids of the visible atomic rules that match one of the blank texts [`PROBES`]
+/// (`check`).
+pub fn find(g: &Normalized, check: &Checker, rows: &[RuleRow]) -> Vec<usize> {
+    g.rules
         .iter()
         .enumerate()
         .filter(|&(i, r)| rows[i].token && !rows[i].hidden && !is_trivia(&r.name))
         .filter(|&(i, _)| PROBES.iter().any(|t| check.parses(i, t)))
         .map(|(i, _)| i)
-        .collect())
+        .collect()
 }
 
 #[cfg(test)]

@@ -9,11 +9,9 @@ use pest_meta::ast::{Expr, RuleType};
 use std::collections::HashMap;
 
 /// Fills `min_text` of every visible, non-trivia rule of `rows` (in the order of `g.rules`)
-/// with its shortest text that parses as the rule. `Err` if the normalized grammar does not
-/// validate.
-pub fn fill(g: &Normalized, rows: &mut [RuleRow]) -> Result<(), Vec<String>> {
+/// with its shortest text that parses as the rule (`check`).
+pub fn fill(g: &Normalized, check: &Checker, rows: &mut [RuleRow]) {
     // Minimal texts, checked with pest_vm: first glued, then fully spaced, then tight.
-    let check = Checker::new(g)?;
     for mode in [Join::Glue, Join::Spaced, Join::Tight] {
         let candidates = min_texts(g, mode);
         for (i, r) in g.rules.iter().enumerate() {
@@ -26,17 +24,16 @@ pub fn fill(g: &Normalized, rows: &mut [RuleRow]) -> Result<(), Vec<String>> {
                 .cloned();
         }
     }
-    Ok(())
 }
 
 /// The normalized grammar under `pest_vm`, with a rule per rule that must match a whole text.
-pub(super) struct Checker {
+pub struct Checker {
     vm: pest_vm::Vm,
 }
 
 impl Checker {
     /// `Err` if the normalized grammar does not validate.
-    pub(super) fn new(g: &Normalized) -> Result<Checker, Vec<String>> {
+    pub fn new(g: &Normalized) -> Result<Checker, Vec<String>> {
         let text = g.text();
         pest_meta::parse_and_optimize(&text)
             .map_err(|es| es.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
@@ -52,7 +49,7 @@ impl Checker {
     }
 
     /// Whether the rule of index `i` (in `g.rules`) matches all of `text`.
-    pub(super) fn parses(&self, i: usize, text: &str) -> bool {
+    pub fn parses(&self, i: usize, text: &str) -> bool {
         self.vm
             .parse(&format!("__reducer_check{i}"), text)
             .ok()

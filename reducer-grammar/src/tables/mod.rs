@@ -87,9 +87,11 @@ pub fn compute(g: &Normalized) -> Result<TableData, Vec<String>> {
 
     let compat = compat::matrix(g, &nullable, &index, rows.len());
     let separated = separated::find(g, &index, &nullable);
-    min_text::fill(g, &mut rows)?;
+    // The normalized grammar under pest_vm, built once for both checks.
+    let check = min_text::Checker::new(g)?;
+    min_text::fill(g, &check, &mut rows);
     let lits = literals::collect(g);
-    let layout = layout::find(g, &rows)?;
+    let layout = layout::find(g, &check, &rows);
     Ok(TableData {
         rules: rows,
         compat,
