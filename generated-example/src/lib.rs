@@ -169,6 +169,55 @@ pub mod verilog {
     pub struct Verilog;
 }
 
+/// PHP 7.4-8.2 scripts, with the HTML around `<?php … ?>`, heredocs and nowdocs, from `grammars/php.pest`.
+pub mod php {
+    /// The PHP language: `impl reducer_core::Language for Php` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/php.pest",
+        name = "PHP",
+        identifiers = ["identifier"],
+        extensions = ["php", "phtml", "php3", "php4", "php5", "php7", "php8", "phpt"]
+    )]
+    pub struct Php;
+}
+
+/// Ruby 2.7-3.x scripts (heredocs, `%w[]` and the other percent literals, `__END__`), from `grammars/ruby.pest`.
+pub mod ruby {
+    /// The Ruby language: `impl reducer_core::Language for Ruby` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/ruby.pest",
+        name = "Ruby",
+        identifiers = ["identifier"],
+        extensions = ["rb", "rake", "gemspec", "ru", "rbw"]
+    )]
+    pub struct Ruby;
+}
+
+/// Fortran 90-2018 in free source form, as gfortran reads it, from `grammars/fortran.pest`.
+pub mod fortran {
+    /// The free-form Fortran language: `impl reducer_core::Language for Fortran` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/fortran.pest",
+        name = "Fortran",
+        identifiers = ["name"],
+        extensions = ["f90", "f95", "f03", "f08", "f18", "F90", "F95", "F03", "F08", "F18"]
+    )]
+    pub struct Fortran;
+}
+
+/// Fortran in fixed source form (FORTRAN 77 layout: labels in columns 1-5, continuation in
+/// column 6), from `grammars/fortran_fixed.pest`.
+pub mod fortran_fixed {
+    /// The fixed-form Fortran language: `impl reducer_core::Language for FortranFixed` is generated.
+    #[reducer_macros::reducer(
+        grammar = "../../grammars/fortran_fixed.pest",
+        name = "Fortran (fixed form)",
+        identifiers = ["name"],
+        extensions = ["f", "for", "ftn", "f77", "F", "FOR", "FTN", "F77"]
+    )]
+    pub struct FortranFixed;
+}
+
 /// The structure grammar, from `grammars/structure.pest`: the language-independent fallback
 /// every reducer binary uses when its input does not parse with its own grammar
 /// (`reducer_core::cli::main_with_fallback`). Every UTF-8 text parses with it.
@@ -180,13 +229,17 @@ pub mod structure {
 
 pub use c::C;
 pub use cpp::Cpp;
+pub use fortran::Fortran;
+pub use fortran_fixed::FortranFixed;
 pub use glsl::Glsl;
 pub use go::Go;
 pub use java::Java;
 pub use javascript::JavaScript;
 pub use json::Json;
 pub use lua::Lua;
+pub use php::Php;
 pub use python::Python;
+pub use ruby::Ruby;
 pub use rust::Rust;
 pub use smt2::Smt2;
 pub use solidity::Solidity;

@@ -85,6 +85,20 @@ fn without_line(text: &str, k: usize) -> String {
 /// Fetches the corpus of `name`, judges it, and checks `lang` on it (see the module docs):
 /// at least `rejects` percent of the mutants the checker rejects must be rejected.
 fn check_corpus(name: &str, lang: &dyn Language, rejects: usize) {
+    check_corpus_in(name, &[lang], rejects);
+}
+
+/// [`check_corpus`] for a corpus of several grammars (Fortran's two source forms): each file
+/// is read with the first of `langs` that claims its extension, or the first of `langs`.
+fn check_corpus_in(name: &str, langs: &[&dyn Language], rejects: usize) {
+    let pick = |path: &Path| -> &dyn Language {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        langs
+            .iter()
+            .copied()
+            .find(|l| l.extensions().iter().any(|e| e.eq_ignore_ascii_case(ext)))
+            .unwrap_or(langs[0])
+    };
     let script = root().join("bench/corpora").join(format!("{name}.sh"));
     let dir = root().join("target/corpora").join(name);
     let fetched = Command::new("bash")
@@ -116,7 +130,7 @@ fn check_corpus(name: &str, lang: &dyn Language, rejects: usize) {
         if !checker_accepts(&script, path) {
             continue;
         }
-        match lang.parse(&text) {
+        match pick(path).parse(&text) {
             Ok(tree) => {
                 assert_eq!(
                     tree.text(),
@@ -160,7 +174,7 @@ fn check_corpus(name: &str, lang: &dyn Language, rejects: usize) {
             continue;
         }
         rejected += 1;
-        if lang.parse(&mutant).is_err() {
+        if pick(path).parse(&mutant).is_err() {
             caught += 1;
         } else {
             let_through.push(format!("{} without line {}", path.display(), k + 1));
@@ -224,4 +238,28 @@ fn verilog_corpus() {
 #[ignore = "builds its corpus with yosys and z3"]
 fn smt2_corpus() {
     check_corpus("smt2", &generated_example::Smt2, 90);
+}
+
+#[test]
+fn php_corpus() {
+    check_corpus("php", &generated_example::Php, 90);
+}
+
+#[test]
+fn ruby_corpus() {
+    check_corpus("ruby", &generated_example::Ruby, 90);
+}
+
+#[test]
+#[ignore = "extracts gfortran's testsuite from gcc-12-source and runs gfortran on 7,000 files"]
+fn fortran_corpus() {
+    // Free form and fixed form, each file by its extension.
+    check_corpus_in(
+        "fortran",
+        &[
+            &generated_example::Fortran,
+            &generated_example::FortranFixed,
+        ],
+        90,
+    );
 }

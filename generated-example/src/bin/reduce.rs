@@ -1,12 +1,12 @@
 //! `reduce`: every language of the project in one binary. Each input file is read with the
 //! grammar its extension selects (C, C++, JavaScript, JSON, Java, Go, Lua, Rust, Python, XML,
-//! WebAssembly text, GLSL, SMT-LIB 2, SQL, Solidity, TypeScript, Verilog), a
+//! WebAssembly text, GLSL, SMT-LIB 2, SQL, Solidity, TypeScript, Verilog, PHP, Ruby, Fortran in free and fixed form), a
 //! file no grammar claims is reduced as text, so a mixed tree (`reduce proj/ --test t.sh`) is
 //! one run.
 
 use generated_example::{
-    Cpp, Glsl, Go, Java, JavaScript, Json, Lua, Python, Rust, Smt2, Solidity, Sql, Structure,
-    TypeScript, Verilog, Wat, Xml, C,
+    Cpp, Fortran, FortranFixed, Glsl, Go, Java, JavaScript, Json, Lua, Php, Python, Ruby, Rust,
+    Smt2, Solidity, Sql, Structure, TypeScript, Verilog, Wat, Xml, C,
 };
 use reducer_core::cli::Grammar;
 
@@ -34,5 +34,9 @@ fn main() -> std::process::ExitCode {
         with_structure(&Solidity),
         with_structure(&TypeScript),
         with_structure(&Verilog),
+        with_structure(&Php),
+        with_structure(&Ruby),
+        with_structure(&Fortran),
+        with_structure(&FortranFixed),
     ])
 }

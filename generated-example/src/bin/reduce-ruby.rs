@@ -1,0 +1,5 @@
+//! `reduce-ruby`: the Ruby reducer (see `reducer_core::cli`).
+
+fn main() -> std::process::ExitCode {
+    reducer_core::cli::main_with_fallback::<generated_example::Ruby, generated_example::Structure>()
+}
