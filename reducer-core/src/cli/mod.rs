@@ -34,7 +34,10 @@
 //!    (reading, parsing), `plan`;
 //! 4. the test: `oracle` (the script or the test built by `--run`/`--expect-*`, the tester
 //!    that runs it, Ctrl-C), `check` (the verdicts on the original and on the result);
-//! 5. the run: `stages` (the fallback), `file_set`, and `run`, which drives the whole;
+//! 5. the run: `flow` (the steps every run shares: the tester's start, the original's verdict,
+//!    the writers, the final check, the messages that end a run), `stages` (the fallback),
+//!    `single` (one file), `file_set` (a set of files) and `run` (what the command line asks
+//!    for);
 //! 6. what a run leaves besides the result: [`stats_json`], `summary`, `report` (the HTML
 //!    page of `--report`).
 //!
@@ -78,6 +81,7 @@ pub mod diagnostic;
 mod exit;
 mod file_set;
 mod flavor;
+mod flow;
 mod grammars;
 pub mod guard;
 pub mod help;
@@ -91,6 +95,7 @@ mod plan;
 pub mod progress;
 pub mod report;
 mod run;
+mod single;
 mod stages;
 pub mod stats_json;
 mod summary;

@@ -13,29 +13,47 @@ mod patterns;
 mod schedule;
 
 use super::args::{check_program, Args, Flavor, Job};
-use super::check::{final_check, original_verdict, Ending};
-use super::exit::{fail, Exit, Failure};
+use super::exit::{Exit, Failure};
+use super::flow::{write_results, Results, Run};
 use super::grammars::Chooser;
+use super::grammars::Grammar;
 use super::guard::{test_files, Files, Role, IN_PLACE};
-use super::input::{parse_input, read_bytes};
-use super::limits::Limits;
-use super::oracle::{install_interrupt_handler, oracle_and_tester};
-use super::output::{write_backup, write_records, BackgroundWriter, BestWriter};
-use super::progress::{Progress, Size, Style};
+use super::input::{parse_input, read_bytes, Input};
+use super::output::BackgroundWriter;
+use super::progress::Size;
 use super::report::{Report, ReportFile};
 use super::stages::fallback_note;
 use super::stats_json::{self, FileSize, VERSION};
-use super::summary::{ClearOnDrop, LeftoverWarning};
 use crate::console::errln;
 use crate::engine::keep;
 use crate::engine::oracle::command::CommandOracle;
 use crate::engine::oracle::file_set::{FileSet, SetFile};
+use crate::engine::stats::SessionStats;
+use crate::engine::tester::Tester;
 use crate::reduce;
+use crate::reduce::AlgoOptions;
 use listing::Listing;
 use patterns::Patterns;
 use schedule::{Part, Schedule};
+use std::ffi::OsString;
 use std::sync::{Arc, RwLock};
-use std::time::Instant;
+use std::time::Duration;
+
+/// A file of the set as read: its input, its grammar and that grammar's options.
+struct Member<'g> {
+    input: Input,
+    grammar: Option<Grammar<'g>>,
+    options: AlgoOptions,
+}
+
+/// The results of the reduction, with the facts the summary and the records need.
+struct Outcome {
+    originals: Vec<Vec<u8>>,
+    texts: Vec<Vec<u8>>,
+    grammars: Vec<String>,
+    session: SessionStats,
+    wall: Duration,
+}
 
 /// Reduces the set of files `job` names; see the [module documentation](self).
 pub(super) fn reduce(
@@ -53,26 +71,140 @@ pub(super) fn reduce(
     }
     let launcher = args.launcher().map_err(usage)?;
     let test = check_program(&job.test, &launcher).map_err(usage)?;
+    let listing = list_members(&job, args, &test)?;
+    let members = read_members(bin, chooser, args, &listing)?;
+    let originals: Vec<Vec<u8>> = members.iter().map(|m| m.input.bytes.clone()).collect();
+    let set = shared_set(&listing, &originals)?;
+    let builder = CommandOracle::builder(test.clone(), listing.members[0].rel.as_os_str())
+        .launcher(launcher)
+        .file_set(set.clone());
+    let size = Size {
+        bytes: total(&originals),
+        tokens: None,
+    };
+    let (run, mut tester) = Run::start(bin, args, builder, size)?;
+    announce(&run, &listing, &members, &algorithm);
+
+    // The original set must be interesting.
+    let first = tester.check(run.test_of(originals[0].clone()));
+    run.check_original(first, &tester, "the original files", &test)?;
+
+    let writers = start_writing(&run, &listing, &originals)?;
+    tester.set_observer(run.limits.observe(run.progress.observer(bin)));
+    let parts: Vec<Part<'_>> = listing
+        .members
+        .iter()
+        .zip(members)
+        .zip(&writers)
+        .map(|((m, member), writer)| Part {
+            rel: m.rel.clone(),
+            kept: m.kept,
+            grammar: member.grammar,
+            options: member.options,
+            writer: writer.clone(),
+        })
+        .collect();
+
+    // The reduction.
+    let schedule = Schedule {
+        parts: &parts,
+        set: set.clone(),
+        args,
+        algorithm: &algorithm,
+        progress: &run.progress,
+        bin,
+    };
+    let result = schedule
+        .run(originals.clone(), tester)
+        .map_err(|e| usage(e.to_string()))?;
+    let mut tester = result.tester;
+    let write_error = write_results(&writers, &result.texts);
+
+    // The final check, on the whole set.
+    let changed = result.texts != originals;
+    if changed {
+        let mut set = set.write().unwrap_or_else(|p| p.into_inner());
+        for (i, t) in result.texts.iter().enumerate() {
+            set.set_bytes(i, t.clone());
+        }
+        set.set_active(0);
+    }
+    tester.new_context();
+    let (ending, wall) = run.finish(&mut tester, changed, run.test_of(result.texts[0].clone()))?;
+    let outcome = Outcome {
+        originals,
+        texts: result.texts,
+        grammars: result.grammars,
+        session: result.session,
+        wall,
+    };
+    if !args.quiet {
+        tell_summary(&run, &listing, &outcome, &tester, ending.exit);
+    }
+    let exit = run.tell_ending(&ending, write_error.as_deref(), Results::Set);
+    if args.stats.is_none() && args.report.is_none() {
+        return Ok(exit);
+    }
+    let record = record(
+        &run,
+        &listing,
+        &outcome,
+        &tester,
+        &algorithm,
+        has_grammars,
+        exit,
+    );
+    let page = args.report.as_ref().map(|_| {
+        let files = listing
+            .members
+            .iter()
+            .zip(outcome.originals.iter().zip(&outcome.texts))
+            .zip(&record.files)
+            .map(|((m, (original, text)), member)| ReportFile {
+                input: m.rel.to_string_lossy().into_owned(),
+                output: member.output.path.clone(),
+                grammar: Some(member.grammar.clone()),
+                original,
+                result: text,
+            })
+            .collect();
+        Report::of_set(&record, &test, files).html()
+    });
+    let near = &listing.members[0].source;
+    Ok(run.write_records(record.to_json(), page, near, exit))
+}
+
+/// The bytes of all `texts`.
+fn total(texts: &[Vec<u8>]) -> usize {
+    texts.iter().map(Vec::len).sum()
+}
+
+/// The files of the set (the test's own files left out), checked against what may be
+/// written.
+fn list_members(job: &Job, args: &Args, test: &[OsString]) -> Result<Listing, Failure> {
     let (exclude, keep) = (Patterns::new(&args.exclude), Patterns::new(&args.keep));
-    let listing = listing::list(
-        &job.inputs,
-        args.output.as_deref(),
-        args.in_place,
-        &exclude,
-        &keep,
-    )
-    .map_err(usage)?
-    .without(test_files(&test));
+    let out = args.output.as_deref();
+    let listing = listing::list(&job.inputs, out, args.in_place, &exclude, &keep)
+        .map_err(Failure::usage)?
+        .without(test_files(test));
     if listing.members.iter().all(|m| m.kept) {
-        return Err(usage(
+        return Err(Failure::usage(
             "no file to reduce: every file is the test's or kept (--keep)".to_string(),
         ));
     }
-    guard(&listing, &test, args).map_err(usage)?;
+    guard(&listing, test, args).map_err(Failure::usage)?;
+    Ok(listing)
+}
 
-    // Every file read and parsed, each with its grammar's options.
-    let mut inputs = Vec::with_capacity(listing.members.len());
-    let mut parts = Vec::with_capacity(listing.members.len());
+/// Every file read and parsed, each with its grammar's options.
+fn read_members<'g>(
+    bin: &str,
+    chooser: &Chooser<'g>,
+    args: &Args,
+    listing: &Listing,
+) -> Result<Vec<Member<'g>>, Failure> {
+    let usage = Failure::usage;
+    let mut members = Vec::with_capacity(listing.members.len());
     for m in &listing.members {
         // A kept file is never reduced: no grammar reads it. Nor is an empty one: whether
         // its grammar reads it (JSON does not) does not matter, even with --no-fallback.
@@ -87,59 +219,43 @@ pub(super) fn reduce(
         let reader = grammar.map(|g| g.lang).filter(|_| !bytes.is_empty());
         let input = parse_input(bin, reader, &m.source, bytes, args.no_fallback)?;
         let mut options = args.algo_options();
-        if let Some(corpus) = grammar
-            .map(|g| args.learn_corpus(g.lang))
-            .transpose()
-            .map_err(usage)?
-            .flatten()
-        {
+        let corpus = grammar.map(|g| args.learn_corpus(g.lang)).transpose();
+        if let Some(corpus) = corpus.map_err(usage)?.flatten() {
             options.gtr_filter = reduce::GtrFilter::Corpus(corpus);
         }
-        inputs.push(input);
-        parts.push((grammar, options));
+        members.push(Member {
+            input,
+            grammar,
+            options,
+        });
     }
-    let originals: Vec<Vec<u8>> = inputs.iter().map(|i| i.bytes.clone()).collect();
+    Ok(members)
+}
+
+/// The set as every test run gets it, shared with the oracle.
+fn shared_set(listing: &Listing, originals: &[Vec<u8>]) -> Result<Arc<RwLock<FileSet>>, Failure> {
     let files = listing
         .members
         .iter()
-        .zip(&originals)
+        .zip(originals)
         .map(|(m, bytes)| SetFile {
             path: m.rel.clone(),
             bytes: bytes.clone(),
         })
         .collect();
-    let mut set = FileSet::new(files).map_err(usage)?;
+    let mut set = FileSet::new(files).map_err(Failure::usage)?;
     if listing.dir.is_some() {
         set = set.passing_dir();
     }
-    let set = Arc::new(RwLock::new(set));
+    Ok(Arc::new(RwLock::new(set)))
+}
 
-    let builder = CommandOracle::builder(test.clone(), listing.members[0].rel.as_os_str())
-        .launcher(launcher)
-        .file_set(set.clone());
-    let (oracle, mut tester) = oracle_and_tester(builder, args)?;
-    let _leftovers = LeftoverWarning {
-        bin,
-        oracle: oracle.clone(),
-    };
-    let started = Instant::now();
-    let total = |texts: &[Vec<u8>]| texts.iter().map(Vec::len).sum::<usize>();
-    let progress = Progress::new(
-        Style::detect(args.quiet),
-        args.verbose,
-        Size {
-            bytes: total(&originals),
-            tokens: None,
-        },
-    );
-    let _clear = ClearOnDrop(progress.clone());
-    if let Some(warning) = args.jobs_warning() {
-        progress.eprintln(&format!("{bin}: {warning}"));
-    }
-    install_interrupt_handler(tester.interrupt_flag(), progress.clone(), oracle.clone());
-    let limits = Limits::start(&tester, args.max_time, args.max_queries);
-    for (input, (grammar, _)) in inputs.iter().zip(&parts) {
-        if let (Some(rejected), Some(g)) = (&input.rejected, grammar) {
+/// Says what the run will do: the fallback's warnings, the files left out, then the line
+/// naming the files, the algorithm, the jobs and where the results go.
+fn announce(run: &Run<'_>, listing: &Listing, members: &[Member<'_>], algorithm: &str) {
+    let (bin, args, progress) = (run.bin, run.args, &run.progress);
+    for member in members {
+        if let (Some(rejected), Some(g)) = (&member.input.rejected, member.grammar) {
             progress.eprintln(&rejected.warning);
             progress.eprintln(&fallback_note(bin, g.lang, g.fallback, rejected.utf8));
         }
@@ -157,228 +273,111 @@ pub(super) fn reduce(
             path.display()
         ));
     }
+    let bytes: usize = members.iter().map(|m| m.input.bytes.len()).sum();
     progress.println(&format!(
-        "{bin}: reducing {} files ({} bytes) with {algorithm}, -j {}; results go to {}",
-        parts.len(),
-        total(&originals),
+        "{bin}: reducing {} files ({bytes} bytes) with {algorithm}, -j {}; results go to {}",
+        members.len(),
         args.jobs(),
-        where_results_go(&listing, args)
+        where_results_go(listing, args)
     ));
+}
 
-    // The original set must be interesting.
-    let first = {
-        let (oracle, text) = (oracle.clone(), originals[0].clone());
-        tester.check(move |cancel| oracle.run(&text, cancel))
-    };
-    original_verdict(
-        first,
-        &tester,
-        &progress,
-        "the original files",
-        args,
-        &test,
-        &limits,
-    )?;
-
-    // Where the results go, now that there will be some.
-    let mut writers = Vec::with_capacity(parts.len());
-    for (m, bytes) in listing.members.iter().zip(&originals) {
-        let writer = if args.in_place && m.kept {
-            BestWriter::holding(m.source.clone(), bytes)
-        } else if args.in_place {
-            let backup = write_backup(&m.source, bytes).map_err(|e| {
-                usage(format!(
-                    "cannot save the original of {}: {e}",
-                    m.source.display()
-                ))
-            })?;
-            progress.println(&format!("original saved as {}", backup.display()));
-            BestWriter::holding(m.source.clone(), bytes)
-        } else {
+/// A writer per file, holding its original until a better result comes.
+fn start_writing(
+    run: &Run<'_>,
+    listing: &Listing,
+    originals: &[Vec<u8>],
+) -> Result<Vec<Arc<BackgroundWriter>>, Failure> {
+    let mut writers = Vec::with_capacity(originals.len());
+    for (m, bytes) in listing.members.iter().zip(originals) {
+        if !run.args.in_place {
             if let Some(dir) = m.output.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir)
-                    .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
+                    .map_err(|e| Failure::usage(format!("cannot create {}: {e}", dir.display())))?;
             }
-            let mut w = BestWriter::new(m.output.clone()).created_like(&m.source);
-            if !w.write(bytes) {
-                return fail(Exit::Usage, w.error().unwrap_or_default().to_string());
-            }
-            w
-        };
+        }
+        let writer = run.writer(&m.source, &m.output, bytes, !m.kept)?;
         writers.push(Arc::new(BackgroundWriter::spawn(writer, None)));
     }
-    tester.set_observer(limits.observe(progress.observer(bin)));
-    let parts: Vec<Part<'_>> = listing
+    Ok(writers)
+}
+
+/// The summary line of a run that ends with `exit`, then a line per file.
+fn tell_summary(run: &Run<'_>, listing: &Listing, outcome: &Outcome, tester: &Tester, exit: Exit) {
+    let (before, after) = (total(&outcome.originals), total(&outcome.texts));
+    let stats = tester.stats();
+    let what = match exit {
+        Exit::Interrupted => "interrupted; best so far",
+        Exit::Limit => "run limit reached; best so far",
+        Exit::TestNotRun => "stopped; best so far",
+        _ => "done",
+    };
+    errln!(
+        "{}: {what}: {} files, {before} → {after} bytes ({:.1}% removed) in {:.1} s; {} \
+         queries (+{} speculative, {} unresolved), {} cache hits; results in {}",
+        run.bin,
+        outcome.texts.len(),
+        super::progress::removed_percent(before, after),
+        outcome.wall.as_secs_f64(),
+        stats.queries,
+        stats.speculative,
+        stats.unresolved,
+        stats.cache_hits,
+        where_results_go(listing, run.args)
+    );
+    let files = listing.members.iter().zip(&outcome.texts);
+    for ((m, text), (original, grammar)) in
+        files.zip(outcome.originals.iter().zip(&outcome.grammars))
+    {
+        errln!(
+            "  {}: {} → {} bytes ({grammar})",
+            m.rel.display(),
+            original.len(),
+            text.len()
+        );
+    }
+}
+
+/// The `--stats` record of a run that ends with `exit`.
+fn record(
+    run: &Run<'_>,
+    listing: &Listing,
+    outcome: &Outcome,
+    tester: &Tester,
+    algorithm: &str,
+    has_grammars: bool,
+    exit: Exit,
+) -> stats_json::SetRecord {
+    let files = listing
         .members
         .iter()
-        .zip(parts)
-        .zip(&writers)
-        .map(|((m, (grammar, options)), writer)| Part {
-            rel: m.rel.clone(),
-            kept: m.kept,
-            grammar,
-            options,
-            writer: writer.clone(),
+        .zip(outcome.originals.iter().zip(&outcome.texts))
+        .zip(&outcome.grammars)
+        .map(|((m, (original, text)), grammar)| stats_json::SetMember {
+            input: FileSize::measure(&m.source, original, None),
+            output: FileSize::measure(&m.output, text, None),
+            grammar: grammar.clone(),
         })
         .collect();
-
-    // The reduction.
-    let schedule = Schedule {
-        parts: &parts,
-        set: set.clone(),
-        args,
-        algorithm: &algorithm,
-        progress: &progress,
-        bin,
-    };
-    let result = schedule
-        .run(originals.clone(), tester)
-        .map_err(|e| usage(e.to_string()))?;
-    let mut tester = result.tester;
-    let mut write_error = None;
-    for (w, text) in writers.iter().zip(&result.texts) {
-        let mut w = w.finish();
-        w.write(text);
-        write_error = write_error.or_else(|| w.error().map(str::to_string));
+    let stats = tester.stats();
+    stats_json::SetRecord {
+        tool: stats_json::Tool {
+            name: run.bin.to_string(),
+            version: VERSION.to_string(),
+        },
+        status: stats_json::status(exit),
+        exit_code: exit.code(),
+        files,
+        input: FileSize::of_text(&outcome.originals.concat()),
+        output: FileSize::of_text(&outcome.texts.concat()),
+        queries: stats_json::queries(stats),
+        time: stats_json::times(outcome.wall, stats.oracle_time, stats.oracle_busy),
+        cache: stats_json::cache(&tester.cache_stats()),
+        algorithm: algorithm.to_string(),
+        passes: stats_json::passes(&outcome.session),
+        options: stats_json::Options::of(run.args, has_grammars),
+        size_over_time: stats_json::size_over_time(stats, &run.progress.samples(), false),
     }
-
-    // The final check, on the whole set.
-    let changed = result.texts != originals;
-    if changed {
-        let mut set = set.write().unwrap_or_else(|p| p.into_inner());
-        for (i, t) in result.texts.iter().enumerate() {
-            set.set_bytes(i, t.clone());
-        }
-        set.set_active(0);
-    }
-    tester.new_context();
-    let Ending {
-        mut exit,
-        not_run,
-        flaky,
-    } = {
-        let (oracle, text) = (oracle.clone(), result.texts[0].clone());
-        final_check(
-            &mut tester,
-            changed,
-            args,
-            &progress,
-            &limits,
-            move |cancel| oracle.run(&text, cancel),
-        )?
-    };
-    let wall = started.elapsed();
-    progress.finish();
-
-    let (before, after) = (total(&originals), total(&result.texts));
-    let stats = tester.stats().clone();
-    if !args.quiet {
-        let what = match exit {
-            Exit::Interrupted => "interrupted; best so far",
-            Exit::Limit => "run limit reached; best so far",
-            Exit::TestNotRun => "stopped; best so far",
-            _ => "done",
-        };
-        errln!(
-            "{bin}: {what}: {} files, {before} → {after} bytes ({:.1}% removed) in {:.1} s; {} \
-             queries (+{} speculative, {} unresolved), {} cache hits; results in {}",
-            parts.len(),
-            super::progress::removed_percent(before, after),
-            wall.as_secs_f64(),
-            stats.queries,
-            stats.speculative,
-            stats.unresolved,
-            stats.cache_hits,
-            where_results_go(&listing, args)
-        );
-        for ((m, text), (original, grammar)) in listing
-            .members
-            .iter()
-            .zip(&result.texts)
-            .zip(originals.iter().zip(&result.grammars))
-        {
-            errln!(
-                "  {}: {} → {} bytes ({grammar})",
-                m.rel.display(),
-                original.len(),
-                text.len()
-            );
-        }
-    }
-    if let Some(limit) = limits.describe() {
-        errln!("{bin}: {limit} reached: the reduction stopped; the best results so far are kept");
-    }
-    if let Some(cause) = &not_run {
-        errln!(
-            "{bin}: the test could not be run, even when tried again: {cause}\n{bin}: the \
-             reduction stopped; the best results so far are kept"
-        );
-    }
-    if let Some(why) = &flaky {
-        errln!(
-            "{bin}: the final result is no longer interesting: {why}\n{bin}: the test is flaky \
-             (or depends on something besides the files); the results are kept but cannot be \
-             trusted"
-        );
-    }
-    if let Some(e) = &write_error {
-        errln!("{bin}: {e}");
-        if exit == Exit::Success {
-            exit = Exit::Usage;
-        }
-    }
-    if args.stats.is_some() || args.report.is_some() {
-        let files = listing
-            .members
-            .iter()
-            .zip(originals.iter().zip(&result.texts))
-            .zip(&result.grammars)
-            .map(|((m, (original, text)), grammar)| stats_json::SetMember {
-                input: FileSize::measure(&m.source, original, None),
-                output: FileSize::measure(&m.output, text, None),
-                grammar: grammar.clone(),
-            })
-            .collect();
-        let record = stats_json::SetRecord {
-            tool: stats_json::Tool {
-                name: bin.to_string(),
-                version: VERSION.to_string(),
-            },
-            status: stats_json::status(exit),
-            exit_code: exit.code(),
-            files,
-            input: FileSize::of_text(&originals.concat()),
-            output: FileSize::of_text(&result.texts.concat()),
-            queries: stats_json::queries(&stats),
-            time: stats_json::times(wall, stats.oracle_time, stats.oracle_busy),
-            cache: stats_json::cache(&tester.cache_stats()),
-            algorithm,
-            passes: stats_json::passes(&result.session),
-            options: stats_json::Options::of(args, has_grammars),
-            size_over_time: stats_json::size_over_time(&stats, &progress.samples(), false),
-        };
-        let page = args.report.as_ref().map(|_| {
-            let files = listing
-                .members
-                .iter()
-                .zip(originals.iter().zip(&result.texts))
-                .zip(&record.files)
-                .map(|((m, (original, text)), member)| ReportFile {
-                    input: m.rel.to_string_lossy().into_owned(),
-                    output: member.output.path.clone(),
-                    grammar: Some(member.grammar.clone()),
-                    original,
-                    result: text,
-                })
-                .collect();
-            Report::of_set(&record, &test, files).html()
-        });
-        let written = [(&args.stats, Some(record.to_json())), (&args.report, page)];
-        if !write_records(bin, &written, &listing.members[0].source) && exit == Exit::Success {
-            exit = Exit::Usage;
-        }
-    }
-    Ok(exit)
 }
 
 /// No output may be an input, a file of the test or another output (with `--in-place` the

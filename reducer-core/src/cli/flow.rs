@@ -1,0 +1,250 @@
+//! The steps every reduction run takes, whether it reduces one file (`run.rs`) or a set of
+//! files (`file_set`): the tester started with Ctrl-C and the run limits; the verdict on the
+//! original; where results are written; the final check; and the messages that say how the
+//! run ended and the records (`--stats`, `--report`) it leaves. Each message is written here
+//! once, so the two kinds of run say the same things in the same words.
+
+use super::args::Args;
+use super::check::{final_check, original_verdict, Ending};
+use super::exit::{fail, Exit, Failure};
+use super::limits::Limits;
+use super::oracle::{install_interrupt_handler, oracle_and_tester};
+use super::output::{write_backup, write_records, BackgroundWriter, BestWriter};
+use super::progress::{Progress, Size, Style};
+use super::summary::{ClearOnDrop, LeftoverWarning};
+use crate::console::errln;
+use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder, RunReport};
+use crate::engine::tester::Tester;
+use std::ffi::OsString;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A reduction run from the start of its tester to its last message.
+pub(super) struct Run<'a> {
+    /// The binary's name, first word of every message.
+    pub(super) bin: &'a str,
+    /// The command line.
+    pub(super) args: &'a Args,
+    /// The test, as a program run on a candidate.
+    pub(super) oracle: Arc<CommandOracle>,
+    /// The live status line and the messages printed around it.
+    pub(super) progress: Progress,
+    /// `--max-time` and `--max-queries`.
+    pub(super) limits: Limits,
+    started: Instant,
+    // Dropped in this order: the status line is cleared before the warning is printed.
+    _clear: ClearOnDrop,
+    _leftovers: LeftoverWarning<'a>,
+}
+
+/// Where the results of a run are, for the messages that end it.
+pub(super) enum Results<'p> {
+    /// One file's result, at this path.
+    One(&'p Path),
+    /// The results of a set of files, each at its own place.
+    Set,
+}
+
+impl Results<'_> {
+    fn best_so_far(&self) -> String {
+        match self {
+            Results::One(path) => format!("the best result so far is in {}", path.display()),
+            Results::Set => "the best results so far are kept".to_string(),
+        }
+    }
+
+    fn inputs(&self) -> &'static str {
+        match self {
+            Results::One(_) => "the file",
+            Results::Set => "the files",
+        }
+    }
+
+    fn kept(&self) -> String {
+        match self {
+            Results::One(path) => format!("the result is kept in {}", path.display()),
+            Results::Set => "the results are kept".to_string(),
+        }
+    }
+}
+
+impl<'a> Run<'a> {
+    /// Builds the oracle and its tester from the command line, and starts the run: the
+    /// status line (for an input of `size`), the `-j` warning, the Ctrl-C handler and the
+    /// clock of the run limits.
+    pub(super) fn start(
+        bin: &'a str,
+        args: &'a Args,
+        builder: CommandOracleBuilder,
+        size: Size,
+    ) -> Result<(Run<'a>, Tester), Failure> {
+        let (oracle, tester) = oracle_and_tester(builder, args)?;
+        let leftovers = LeftoverWarning {
+            bin,
+            oracle: oracle.clone(),
+        };
+        let started = Instant::now();
+        let progress = Progress::new(Style::detect(args.quiet), args.verbose, size);
+        let clear = ClearOnDrop(progress.clone());
+        if let Some(warning) = args.jobs_warning() {
+            progress.eprintln(&format!("{bin}: {warning}"));
+        }
+        install_interrupt_handler(tester.interrupt_flag(), progress.clone(), oracle.clone());
+        let limits = Limits::start(&tester, args.max_time, args.max_queries);
+        let run = Run {
+            bin,
+            args,
+            oracle,
+            progress,
+            limits,
+            started,
+            _clear: clear,
+            _leftovers: leftovers,
+        };
+        Ok((run, tester))
+    }
+
+    /// The test of `text` (the first file's text of a set), as the tester's checks take it.
+    pub(super) fn test_of(
+        &self,
+        text: Vec<u8>,
+    ) -> impl Fn(&AtomicBool) -> RunReport + Send + 'static {
+        let oracle = self.oracle.clone();
+        move |cancel| oracle.run(&text, cancel)
+    }
+
+    /// Goes on if the test found the original (`what` names it) interesting; otherwise ends
+    /// the run with the reason (see [`original_verdict`]).
+    pub(super) fn check_original(
+        &self,
+        first: Option<RunReport>,
+        tester: &Tester,
+        what: &str,
+        test: &[OsString],
+    ) -> Result<(), Failure> {
+        let (progress, limits) = (&self.progress, &self.limits);
+        original_verdict(first, tester, progress, what, self.args, test, limits)
+    }
+
+    /// The writer of the result of `source`, holding its `original` text: with `--in-place`
+    /// the input itself, after its original is saved beside it (unless `reduced` is false:
+    /// a file of a set that is never reduced needs no backup); otherwise a new file at
+    /// `output`.
+    pub(super) fn writer(
+        &self,
+        source: &Path,
+        output: &Path,
+        original: &[u8],
+        reduced: bool,
+    ) -> Result<BestWriter, Failure> {
+        if self.args.in_place {
+            if reduced {
+                let backup = write_backup(source, original).map_err(|e| {
+                    Failure::usage(format!(
+                        "cannot save the original of {}: {e}",
+                        source.display()
+                    ))
+                })?;
+                self.progress
+                    .println(&format!("original saved as {}", backup.display()));
+            }
+            return Ok(BestWriter::holding(source.to_path_buf(), original));
+        }
+        let mut writer = BestWriter::new(output.to_path_buf()).created_like(source);
+        if !writer.write(original) {
+            return fail(Exit::Usage, writer.error().unwrap_or_default().to_string());
+        }
+        Ok(writer)
+    }
+
+    /// Tests the result once more with `test` (see [`final_check`]), stops the status line,
+    /// and says how long the run took.
+    pub(super) fn finish(
+        &self,
+        tester: &mut Tester,
+        changed: bool,
+        test: impl Fn(&AtomicBool) -> RunReport + Send + 'static,
+    ) -> Result<(Ending, Duration), Failure> {
+        let (progress, limits) = (&self.progress, &self.limits);
+        let ending = final_check(tester, changed, self.args, progress, limits, test)?;
+        let wall = self.started.elapsed();
+        self.progress.finish();
+        Ok((ending, wall))
+    }
+
+    /// The messages after the summary line: a limit reached, a test that could not be run, a
+    /// flaky final check, a result that could not be written. Returns the exit status, a
+    /// usage error if the result could not be written.
+    pub(super) fn tell_ending(
+        &self,
+        ending: &Ending,
+        write_error: Option<&str>,
+        results: Results<'_>,
+    ) -> Exit {
+        let bin = self.bin;
+        if let Some(limit) = self.limits.describe() {
+            errln!(
+                "{bin}: {limit} reached: the reduction stopped; {}",
+                results.best_so_far()
+            );
+        }
+        if let Some(cause) = &ending.not_run {
+            errln!(
+                "{bin}: the test could not be run, even when tried again: {cause}\n{bin}: the \
+                 reduction stopped; {}",
+                results.best_so_far()
+            );
+        }
+        if let Some(why) = &ending.flaky {
+            errln!(
+                "{bin}: the final result is no longer interesting: {why}\n{bin}: the test is \
+                 flaky (or depends on something besides {}); {} but cannot be trusted",
+                results.inputs(),
+                results.kept()
+            );
+        }
+        match write_error {
+            Some(e) => {
+                errln!("{bin}: {e}");
+                match ending.exit {
+                    Exit::Success => Exit::Usage,
+                    exit => exit,
+                }
+            }
+            None => ending.exit,
+        }
+    }
+
+    /// Writes the `--stats` record (`json`) and the `--report` page, each as readable as
+    /// `near` (the first input); a failure turns a successful `exit` into a usage error.
+    pub(super) fn write_records(
+        &self,
+        json: String,
+        page: Option<String>,
+        near: &Path,
+        exit: Exit,
+    ) -> Exit {
+        let written = [(&self.args.stats, Some(json)), (&self.args.report, page)];
+        match write_records(self.bin, &written, near) {
+            false if exit == Exit::Success => Exit::Usage,
+            _ => exit,
+        }
+    }
+}
+
+/// Writes the final `texts` with their `writers` (the results are on disk already, this
+/// makes sure of it); the first write error, if any.
+pub(super) fn write_results(
+    writers: &[Arc<BackgroundWriter>],
+    texts: &[Vec<u8>],
+) -> Option<String> {
+    let mut error = None;
+    for (writer, text) in writers.iter().zip(texts) {
+        let mut w = writer.finish();
+        w.write(text);
+        error = error.or_else(|| w.error().map(str::to_string));
+    }
+    error
+}
