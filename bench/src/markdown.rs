@@ -115,7 +115,7 @@ fn run_table(s: &mut String, runs: &[&RunRecord]) {
             r.queries.speculative,
             r.queries.unresolved,
             r.queries.syntax_rejected,
-            tokens(r),
+            r.tokens_cell(),
             r.output.non_whitespace_chars,
             r.output.bytes,
             r.wall_seconds,
@@ -178,7 +178,7 @@ fn cache_table(s: &mut String, runs: &[&RunRecord]) {
             r.peak_cache_entries,
             r.queries.real,
             r.queries.cached,
-            tokens(r),
+            r.tokens_cell(),
             r.wall_seconds,
             r.engine_seconds,
             bytes(r.peak_rss_self_bytes),
@@ -212,7 +212,7 @@ fn split_table(s: &mut String, runs: &[&RunRecord]) {
             r.queries.total_tests,
             r.queries.real,
             r.queries.cached,
-            tokens(r),
+            r.tokens_cell(),
             r.output.non_whitespace_chars,
             r.output.bytes,
             r.wall_seconds,
@@ -240,10 +240,6 @@ fn algo_cell(r: &RunRecord) -> String {
     } else {
         format!("`{}` [{}]", r.algorithm, r.variant)
     }
-}
-
-pub fn tokens(r: &RunRecord) -> String {
-    r.output.tokens.map_or("–".to_string(), |t| t.to_string())
 }
 
 /// Whether the result passed the oracle again, and with `--verify-syntax`, how many of the

@@ -138,6 +138,13 @@ pub struct RunRecord {
 }
 
 impl RunRecord {
+    /// The result's tokens as a table cell ("–" when the run has no grammar).
+    pub fn tokens_cell(&self) -> String {
+        self.output
+            .tokens
+            .map_or("–".to_string(), |t| t.to_string())
+    }
+
     /// The key that identifies a run within a results file.
     pub fn key(&self) -> (Study, &str, &str, u32, &str) {
         (

@@ -3,7 +3,6 @@
 //! can host dozens at once; the table reports the speed-up over `-j 1` and the oracle runs
 //! that parallel speculation wasted.
 
-use crate::markdown::tokens;
 use crate::results::RunRecord;
 use crate::runner::Case;
 use std::fmt::Write;
@@ -102,7 +101,7 @@ pub fn table(s: &mut String, runs: &[&RunRecord]) {
                 0 => "–".to_string(),
                 n => n.to_string(),
             },
-            tokens(r),
+            r.tokens_cell(),
             r.output.non_whitespace_chars,
         );
     }

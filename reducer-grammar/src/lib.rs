@@ -27,6 +27,7 @@
 pub mod expr;
 pub mod load;
 pub mod normalize;
+pub mod nullable;
 pub mod print;
 pub mod tables;
 

@@ -51,7 +51,7 @@ pub fn nullable_expr(e: &Expr, rules: &HashMap<String, bool>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{tables, EXPR};
+    use crate::tables::test_util::{tables, EXPR};
 
     #[test]
     fn nullability() {

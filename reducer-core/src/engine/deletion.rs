@@ -87,7 +87,6 @@ impl View<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::reduce::{pardis, AlgoOptions};
     use crate::syntax::tree::{NodeId, Tree};
     use crate::testing::{rule, session, Toy};
     use crate::Language;
@@ -147,14 +146,5 @@ mod tests {
         assert!(s.try_edits(edits));
         // The blank before the deleted operator stays (the final tidy-up's business).
         assert_eq!(s.text(), "var x = b  + c;");
-    }
-
-    #[test]
-    fn pardis_deletes_a_first_argument_that_no_test_needs() {
-        // The call needs its last two arguments: only the first can go, and only with the
-        // comma after it.
-        let mut s = session(&Toy, "f(aaaa, b, c);", |t| t.contains("(b, c)"), 1);
-        pardis::hybrid_pass(&mut s, &AlgoOptions::default());
-        assert_eq!(s.text(), "f(b, c);");
     }
 }

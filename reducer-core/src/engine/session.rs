@@ -10,50 +10,13 @@ use crate::engine::keep::{self, Kept};
 use crate::engine::refusals::{Refusals, MAX_REFUSED_NODES};
 use crate::engine::stats::SessionStats;
 use crate::engine::syntax_check::{make_candidate, CheckCounters};
+pub use crate::engine::syntax_check::{SessionOptions, SyntaxCheck};
 use crate::engine::tester::{Candidate, Tester};
 use crate::syntax::language::{Language, Tables};
 use crate::syntax::tree::{Derivation, EditSet, NodeId, Subst, Tree};
 use std::cell::{Cell, RefCell};
 use std::ops::Range;
 use std::sync::Arc;
-
-/// How candidates are checked for syntax before the oracle sees them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum SyntaxCheck {
-    /// No check: every candidate goes to the oracle.
-    Off,
-    /// Re-parse the smallest enclosing list element of each edit (with the rest of the file as
-    /// context), falling back to a full parse when that is not enough.
-    #[default]
-    Local,
-    /// Re-parse every candidate in full.
-    Full,
-}
-
-/// Options shared by the tree algorithms.
-#[derive(Clone, Debug)]
-pub struct SessionOptions {
-    /// The syntax check.
-    pub syntax_check: SyntaxCheck,
-    /// Most local checks per candidate before a full parse is cheaper.
-    pub max_local_checks: usize,
-    /// Verification mode: every tree candidate sent to the oracle (speculative runs included)
-    /// is parsed in full as well, and those that do not parse are counted
-    /// ([`Stats::verified_invalid`](crate::engine::stats::Stats::verified_invalid)). It measures what
-    /// the syntax check lets through and changes nothing else. The text baselines
-    /// (`ddmin-lines`, `ddmin-tokens`) have no syntax check by design and are not verified.
-    pub verify_syntax: bool,
-}
-
-impl Default for SessionOptions {
-    fn default() -> Self {
-        SessionOptions {
-            syntax_check: SyntaxCheck::Local,
-            max_local_checks: 64,
-            verify_syntax: false,
-        }
-    }
-}
 
 /// An edit set with, for the config-keyed cache baseline, the configuration it comes from
 /// (the kept elements' indices in the list the reduction started from).
@@ -720,63 +683,6 @@ mod tests {
     use super::*;
     use crate::testing::Toy;
 
-    /// Toy, except that a text holding `while1` does not parse.
-    struct NoWhile;
-
-    impl Language for NoWhile {
-        fn name(&self) -> &'static str {
-            "NoWhile"
-        }
-        fn extensions(&self) -> &'static [&'static str] {
-            &[]
-        }
-        fn tables(&self) -> &'static Tables {
-            Toy.tables()
-        }
-        fn start_rule(&self) -> crate::syntax::tree::RuleId {
-            Toy.start_rule()
-        }
-        fn normalized_grammar(&self) -> &'static str {
-            Toy.normalized_grammar()
-        }
-        fn parse(&self, text: &str) -> Result<Tree, crate::syntax::language::ParseError> {
-            Toy.parse(text)
-        }
-        fn parse_prefix(
-            &self,
-            rule: crate::syntax::tree::RuleId,
-            text: &str,
-        ) -> Result<usize, crate::syntax::language::ParseError> {
-            Toy.parse_prefix(rule, text)
-        }
-        fn accepts(&self, text: &str) -> bool {
-            Toy.accepts(text) && !text.contains("while1")
-        }
-    }
-
-    #[test]
-    fn a_session_stops_once_its_text_parses_with_the_language_to_hand_over_to() {
-        let src = "var a = 1;\nvar b = a + 2;\ncrash(42);\nwhile1(a, b, 1, 2, 3);\n";
-        let oracle = |t: &str| t.contains("crash(");
-        let o = crate::reduce::AlgoOptions::default();
-        let mut full = crate::testing::session(&Toy, src, oracle, 1);
-        crate::reduce::run("pardis-hybrid+hoist", &mut full, &o).unwrap();
-        let mut s = crate::testing::session(&Toy, src, oracle, 1);
-        s.stop_once_parses(&NoWhile);
-        assert!(!s.handed_over() && !s.stopped());
-        crate::reduce::run("pardis-hybrid+hoist", &mut s, &o).unwrap();
-        // The heaviest statement went first; then the session stopped.
-        assert!(s.handed_over() && s.stopped() && !s.tester.interrupted());
-        let (text, reduced) = (s.text(), full.text());
-        assert!(
-            !text.contains("while1") && text.contains("var b"),
-            "{text:?}"
-        );
-        assert!(reduced.len() < text.len(), "{reduced:?} {text:?}");
-        assert!(s.tester.stats().queries < full.tester.stats().queries);
-    }
-
-    /// The node of rule `rule` whose text is `text` in `s`'s tree.
     fn node(s: &Session<'_>, rule: crate::syntax::tree::RuleId, text: &str) -> NodeId {
         crate::testing::node_spelling(&s.tree, rule, text)
     }

@@ -2,12 +2,49 @@
 //! the slots an edit can disturb (the anchors: the nearest list elements around each edit,
 //! found through [`Neighbours`]); a full parse when that would not be cheaper.
 
-use crate::engine::session::{SessionOptions, SyntaxCheck};
 use crate::engine::tester::Candidate;
 use crate::syntax::language::Language;
 use crate::syntax::tree::{Derivation, EditSet, NodeId, Subst, Tree};
 use std::cell::Cell;
 use std::time::Instant;
+
+/// How candidates are checked for syntax before the oracle sees them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SyntaxCheck {
+    /// No check: every candidate goes to the oracle.
+    Off,
+    /// Re-parse the smallest enclosing list element of each edit (with the rest of the file as
+    /// context), falling back to a full parse when that is not enough.
+    #[default]
+    Local,
+    /// Re-parse every candidate in full.
+    Full,
+}
+
+/// Options shared by the tree algorithms.
+#[derive(Clone, Debug)]
+pub struct SessionOptions {
+    /// The syntax check.
+    pub syntax_check: SyntaxCheck,
+    /// Most local checks per candidate before a full parse is cheaper.
+    pub max_local_checks: usize,
+    /// Verification mode: every tree candidate sent to the oracle (speculative runs included)
+    /// is parsed in full as well, and those that do not parse are counted
+    /// ([`Stats::verified_invalid`](crate::engine::stats::Stats::verified_invalid)). It measures what
+    /// the syntax check lets through and changes nothing else. The text baselines
+    /// (`ddmin-lines`, `ddmin-tokens`) have no syntax check by design and are not verified.
+    pub verify_syntax: bool,
+}
+
+impl Default for SessionOptions {
+    fn default() -> Self {
+        SessionOptions {
+            syntax_check: SyntaxCheck::Local,
+            max_local_checks: 64,
+            verify_syntax: false,
+        }
+    }
+}
 
 /// Syntax-check counters, shared by the deferred checks of one list of candidates.
 #[derive(Default)]

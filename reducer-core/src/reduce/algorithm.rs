@@ -5,9 +5,8 @@
 //! "repeat until nothing changes", "A then B", "record as a stage", and the default's rounds
 //! of transformations. A new algorithm is a variant, a name, a summary and a plan.
 
-use super::{
-    coarse, gtr, hdd, hoist, pardis, perses, repeat, schedule, text, transform, AlgoOptions,
-};
+use super::schedule::{self, ScheduledStage};
+use super::{coarse, gtr, hdd, hoist, pardis, perses, repeat, text, transform, AlgoOptions};
 use crate::engine::session::Session;
 use crate::engine::stats::PassStats;
 
@@ -44,7 +43,7 @@ pub enum Plan {
     /// yielded so far (see [`schedule`]). The default's rounds.
     Scheduled {
         /// The stages.
-        stages: Vec<ScheduledStage>,
+        stages: Vec<ScheduledStage<Plan>>,
         /// What follows a stage that changed something, if the stage's changes can make
         /// room for it.
         after: Box<Plan>,
@@ -78,7 +77,9 @@ impl Plan {
                 .fold(false, |changed, plan| plan.run(s, o) | changed),
             Plan::Stage(name, plan) => staged(s, name, |s| plan.run(s, o)),
             Plan::Named(name, plan) => named(s, name, |s| plan.run(s, o)),
-            Plan::Interleaved { pass, interlude } => schedule::interleave(s, o, pass, interlude),
+            Plan::Interleaved { pass, interlude } => {
+                schedule::interleave(s, o, pass.as_ref(), interlude.as_ref())
+            }
             Plan::Round { steps, after } => {
                 let mut changed = false;
                 for step in steps {
@@ -98,14 +99,10 @@ impl Plan {
     }
 }
 
-/// A stage of [`Plan::Scheduled`].
-pub struct ScheduledStage {
-    /// What it runs (a [`Plan::Stage`]).
-    pub plan: Plan,
-    /// Whether its changes can let deletion remove what it could not before, so that the
-    /// deletion stage follows a run that changed something (false for a stage that only
-    /// renames and shortens tokens).
-    pub deletion_after: bool,
+impl schedule::Step for Plan {
+    fn run(&self, s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+        Plan::run(self, s, o)
+    }
 }
 
 fn repeated(plan: Plan) -> Plan {
@@ -484,6 +481,72 @@ impl clap::ValueEnum for Algorithm {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reduce::transform::eliminate_parameters;
+    use crate::testing::{session, Toy};
+
+    /// `n` calls `crash(k, 0);` and a statement that may go: the calls must all stay, and
+    /// their second arguments may only go all together (a parameter elimination).
+    fn calls(n: usize) -> String {
+        let mut src: String = (0..n).map(|k| format!("crash({k}, 0);\n")).collect();
+        src.push_str("var spare;\n");
+        src
+    }
+
+    /// Whether `t` still has its `n` calls, all with the same number of arguments.
+    fn same_arity(t: &str, n: usize) -> bool {
+        let calls = t.matches("crash(").count();
+        let commas = t.matches(',').count();
+        calls >= n && (commas == 0 || commas == calls)
+    }
+
+    /// Interleaved deletion on `calls(n)`: the result, the queries of all, and the queries
+    /// of the interlude.
+    fn interleaved(n: usize, oracle: fn(&str) -> bool) -> (String, u64, u64) {
+        let mut s = session(&Toy, &calls(n), oracle, 1);
+        let plan = Plan::Interleaved {
+            pass: Box::new(Plan::Pass(pardis::hybrid_pass)),
+            interlude: Box::new(Plan::Stage(
+                "eliminate-parameters",
+                Box::new(Plan::Pass(eliminate_parameters::pass)),
+            )),
+        };
+        plan.run(&mut s, &AlgoOptions::default());
+        let interlude = s
+            .stats
+            .passes
+            .iter()
+            .filter(|p| p.name == "eliminate-parameters")
+            .map(|p| p.queries)
+            .sum();
+        (s.text(), s.tester.stats().queries, interlude)
+    }
+
+    #[test]
+    fn a_long_deletion_pass_is_followed_by_the_compound_edits() {
+        let (text, queries, interlude) = interleaved(1_200, |t| same_arity(t, 1_200));
+        assert!(!text.contains("spare") && !text.contains(','), "{text}");
+        assert_eq!(text.matches("crash(").count(), 1_200);
+        assert!(interlude >= 1);
+        // The first pass cost at least INTERLUDE_AFTER; the interlude at most its tenth.
+        assert!(
+            queries - interlude >= schedule::INTERLUDE_AFTER,
+            "{queries}"
+        );
+        assert!(interlude as f64 <= schedule::INTERLUDE_SHARE * (queries - interlude) as f64);
+    }
+
+    #[test]
+    fn short_deletion_passes_are_not_interrupted() {
+        let (text, queries, interlude) = interleaved(50, |t| same_arity(t, 50));
+        assert!(queries < schedule::INTERLUDE_AFTER);
+        assert_eq!(interlude, 0);
+        assert!(!text.contains("spare"), "{text}");
+        assert_eq!(
+            text.matches(',').count(),
+            50,
+            "no compound edit ran: {text}"
+        );
+    }
 
     #[test]
     fn names_are_distinct_and_found_again() {

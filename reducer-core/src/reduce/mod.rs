@@ -27,7 +27,8 @@ pub mod transform;
 
 use crate::engine::session::Session;
 use crate::reduce::list::DdOptions;
-pub use algorithm::{Algorithm, Pass, Plan, ScheduledStage, Transform, DEFAULT_TRANSFORMS};
+pub use algorithm::{Algorithm, Pass, Plan, Transform, DEFAULT_TRANSFORMS};
+pub use schedule::{ScheduledStage, Step};
 use std::fmt;
 use std::sync::Arc;
 
@@ -138,5 +139,7 @@ fn size(s: &Session<'_>) -> (u32, usize) {
     (s.tree.tokens(), s.tree.text().len())
 }
 
+#[cfg(test)]
+mod handover_tests;
 #[cfg(test)]
 mod keep_tests;

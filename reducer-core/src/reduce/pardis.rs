@@ -241,6 +241,15 @@ mod tests {
     use crate::Language;
 
     #[test]
+    fn pardis_deletes_a_first_argument_that_no_test_needs() {
+        // The call needs its last two arguments: only the first can go, and only with the
+        // comma after it.
+        let mut s = crate::testing::session(&Toy, "f(aaaa, b, c);", |t| t.contains("(b, c)"), 1);
+        hybrid_pass(&mut s, &AlgoOptions::default());
+        assert_eq!(s.text(), "f(b, c);");
+    }
+
+    #[test]
     fn a_spent_query_budget_ends_the_passes() {
         use crate::engine::tester::QueryBudget;
         let src = "var a = 1; f(a); { g(2); h(3); } var b = 4;";

@@ -56,13 +56,29 @@
 //!
 //! [`Tester::set_budget`]: crate::engine::tester::Tester::set_budget
 //! [`Stats::recent_oracle_time`]: crate::engine::stats::Stats::recent_oracle_time
-//! [`ScheduledStage::deletion_after`]: super::algorithm::ScheduledStage::deletion_after
 
-use super::algorithm::{Plan, ScheduledStage};
 use super::AlgoOptions;
 use crate::engine::session::Session;
 use crate::engine::tester::QueryBudget;
 use std::time::Duration;
+
+/// What the schedule runs: a stage, or the deletion that follows one (the algorithms'
+/// [`Plan`](super::Plan)s, which in turn run schedules: the schedule knows them only as
+/// steps).
+pub trait Step {
+    /// Runs the step on the session; true if it changed anything.
+    fn run(&self, s: &mut Session<'_>, o: &AlgoOptions) -> bool;
+}
+
+/// A stage of a schedule ([`run`]).
+pub struct ScheduledStage<P> {
+    /// What it runs (a stage that records its statistics under its name).
+    pub plan: P,
+    /// Whether its changes can let deletion remove what it could not before, so that the
+    /// deletion stage follows a run that changed something (false for a stage that only
+    /// renames and shortens tokens).
+    pub deletion_after: bool,
+}
 
 /// The opening balance as a share of the queries needed before the rounds.
 pub const OPENING_SHARE: f64 = 0.2;
@@ -166,11 +182,11 @@ impl Budget {
 /// Runs `stages` in rounds, each that changed something followed by `after` (where it can
 /// make room for it), until a round changes nothing or the budget is spent (one round with
 /// [`AlgoOptions::one_pass`]); returns whether anything changed.
-pub(super) fn run(
+pub(super) fn run<P: Step>(
     s: &mut Session<'_>,
     o: &AlgoOptions,
-    stages: &[ScheduledStage],
-    after: &Plan,
+    stages: &[ScheduledStage<P>],
+    after: &P,
 ) -> bool {
     let stats = s.tester.stats();
     let effort = stats.queries + stats.remembered;
@@ -195,11 +211,11 @@ pub(super) fn run(
 /// and cost at least [`INTERLUDE_AFTER`] queries, `interlude` with a budget of
 /// [`INTERLUDE_SHARE`] of that run's queries (within any budget already set); returns
 /// whether anything changed.
-pub(super) fn interleave(
+pub(super) fn interleave<P: Step>(
     s: &mut Session<'_>,
     o: &AlgoOptions,
-    pass: &Plan,
-    interlude: &Plan,
+    pass: &P,
+    interlude: &P,
 ) -> bool {
     super::repeat(s, true, |s| {
         let before = s.tester.stats().queries;
@@ -220,11 +236,11 @@ pub(super) fn interleave(
 }
 
 /// One round: each stage once, in the order of [`order`], while the budget lasts.
-fn round(
+fn round<P: Step>(
     s: &mut Session<'_>,
     o: &AlgoOptions,
-    stages: &[ScheduledStage],
-    after: &Plan,
+    stages: &[ScheduledStage<P>],
+    after: &P,
     records: &mut [Record],
     budget: &mut Budget,
 ) -> bool {
@@ -301,70 +317,6 @@ fn order(records: &[Record]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reduce::{pardis, transform::eliminate_parameters};
-    use crate::testing::{session, Toy};
-
-    /// `n` calls `crash(k, 0);` and a statement that may go: the calls must all stay, and
-    /// their second arguments may only go all together (a parameter elimination).
-    fn calls(n: usize) -> String {
-        let mut src: String = (0..n).map(|k| format!("crash({k}, 0);\n")).collect();
-        src.push_str("var spare;\n");
-        src
-    }
-
-    /// Whether `t` still has its `n` calls, all with the same number of arguments.
-    fn same_arity(t: &str, n: usize) -> bool {
-        let calls = t.matches("crash(").count();
-        let commas = t.matches(',').count();
-        calls >= n && (commas == 0 || commas == calls)
-    }
-
-    /// Interleaved deletion on `calls(n)`: the result, the queries of all, and the queries
-    /// of the interlude.
-    fn interleaved(n: usize, oracle: fn(&str) -> bool) -> (String, u64, u64) {
-        let mut s = session(&Toy, &calls(n), oracle, 1);
-        let plan = Plan::Interleaved {
-            pass: Box::new(Plan::Pass(pardis::hybrid_pass)),
-            interlude: Box::new(Plan::Stage(
-                "eliminate-parameters",
-                Box::new(Plan::Pass(eliminate_parameters::pass)),
-            )),
-        };
-        plan.run(&mut s, &AlgoOptions::default());
-        let interlude = s
-            .stats
-            .passes
-            .iter()
-            .filter(|p| p.name == "eliminate-parameters")
-            .map(|p| p.queries)
-            .sum();
-        (s.text(), s.tester.stats().queries, interlude)
-    }
-
-    #[test]
-    fn a_long_deletion_pass_is_followed_by_the_compound_edits() {
-        let (text, queries, interlude) = interleaved(1_200, |t| same_arity(t, 1_200));
-        assert!(!text.contains("spare") && !text.contains(','), "{text}");
-        assert_eq!(text.matches("crash(").count(), 1_200);
-        assert!(interlude >= 1);
-        // The first pass cost at least INTERLUDE_AFTER; the interlude at most its tenth.
-        assert!(queries - interlude >= INTERLUDE_AFTER, "{queries}");
-        assert!(interlude as f64 <= INTERLUDE_SHARE * (queries - interlude) as f64);
-    }
-
-    #[test]
-    fn short_deletion_passes_are_not_interrupted() {
-        let (text, queries, interlude) = interleaved(50, |t| same_arity(t, 50));
-        assert!(queries < INTERLUDE_AFTER);
-        assert_eq!(interlude, 0);
-        assert!(!text.contains("spare"), "{text}");
-        assert_eq!(
-            text.matches(',').count(),
-            50,
-            "no compound edit ran: {text}"
-        );
-    }
-
     fn record(runs: u32, queries: u64, bytes: u64) -> Record {
         Record {
             runs,

@@ -4,41 +4,10 @@
 //! hand-written implementations. Everything static (rule names, derivation kinds, the
 //! compatibility matrix, minimal replacement texts) lives in [`Tables`]; parsing is behaviour.
 
-use crate::syntax::tree::{Derivation, RuleId, Tree};
+pub use crate::syntax::tree::RuleInfo;
+use crate::syntax::tree::{RuleId, Tree};
 use std::fmt;
 use std::sync::Arc;
-
-/// Static facts about one rule of the normalized (Perses Normal Form) grammar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RuleInfo {
-    /// The rule's name in the normalized grammar.
-    pub name: &'static str,
-    /// How nodes of this rule are derived in their parent: element wrappers generated for
-    /// `e*`, `e+` and `e?` carry `Star`, `Plus` and `Optional`; every other rule is `Regular`.
-    pub derivation: Derivation,
-    /// An atomic rule (`@{}` / `${}`): its nodes are leaves and count as one token.
-    pub token: bool,
-    /// A rule whose nodes never enter the tree (e.g. `EOI`).
-    pub hidden: bool,
-    /// The rule can derive the empty string.
-    pub nullable: bool,
-    /// The shortest text the rule derives (checked to parse as the rule), if known.
-    pub min_text: Option<&'static str>,
-}
-
-impl RuleInfo {
-    /// A plain regular rule with no replacement text (handy for hand-written languages).
-    pub const fn regular(name: &'static str) -> RuleInfo {
-        RuleInfo {
-            name,
-            derivation: Derivation::Regular,
-            token: false,
-            hidden: false,
-            nullable: false,
-            min_text: None,
-        }
-    }
-}
 
 /// The tables computed from the grammar at build time.
 #[derive(Debug)]

@@ -6,10 +6,6 @@
 //!   its edits and its printer, over an arena of 16-byte nodes (`nodes`);
 //! - [`tokens`]: lexical helpers shared by the printer, the transformations and the CLI.
 
-mod builder;
-mod edits;
 pub mod language;
-mod nodes;
-mod print;
 pub mod tokens;
 pub mod tree;

@@ -5,8 +5,8 @@
 
 use super::NRule;
 use crate::expr::{choice_items, mentions, seq_items, seq_of};
+use crate::nullable::{nullable_expr, nullable_rules};
 use crate::print::expr_text;
-use crate::tables::nullable::{nullable_expr, nullable_rules};
 use pest_meta::ast::Expr;
 use std::collections::HashMap;
 

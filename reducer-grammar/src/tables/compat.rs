@@ -2,8 +2,8 @@
 //! derives `b` through unit derivations (`b` alone, everything beside it empty), closed
 //! reflexively and transitively.
 
-use super::nullable::nullable_expr;
 use crate::normalize::Normalized;
+use crate::nullable::nullable_expr;
 use pest_meta::ast::{Expr, RuleType};
 use std::collections::HashMap;
 

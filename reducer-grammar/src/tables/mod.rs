@@ -7,7 +7,7 @@ pub mod compat;
 pub mod layout;
 pub mod literals;
 pub mod min_text;
-pub mod nullable;
+pub use crate::nullable;
 pub mod separated;
 
 use crate::normalize::{Kind, Normalized};
@@ -102,7 +102,7 @@ pub fn compute(g: &Normalized) -> Result<TableData, Vec<String>> {
 }
 
 #[cfg(test)]
-mod test_util {
+pub(crate) mod test_util {
     use super::{compute, RuleRow, TableData};
     use crate::{load::load, normalize::normalize};
 

@@ -13,9 +13,9 @@
 //!
 //! Precedence levels `x ~ (op ~ x)*` qualify too: `a + b` loses `a +` as a list loses `a,`.
 
-use super::nullable::nullable_expr;
 use crate::expr::{seq_items, subexpressions};
 use crate::normalize::{Kind, Normalized};
+use crate::nullable::nullable_expr;
 use pest_meta::ast::{Expr, RuleType};
 use std::collections::HashMap;
 

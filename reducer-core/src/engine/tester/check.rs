@@ -5,6 +5,7 @@
 //! a query.
 
 use super::Tester;
+use crate::engine::oracle::command::RunReport;
 use crate::engine::oracle::{retry_not_run, Outcome};
 use std::sync::atomic::AtomicBool;
 use std::thread::JoinHandle;
@@ -16,6 +17,16 @@ pub trait CheckReport: Send + 'static {
     fn outcome(&self) -> Outcome;
     /// How long the run took.
     fn elapsed(&self) -> Duration;
+}
+
+impl CheckReport for RunReport {
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
 }
 
 /// A check started by [`Tester::start_check`]; [`Tester::finish_check`] waits for it.

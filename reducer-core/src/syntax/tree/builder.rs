@@ -1,6 +1,6 @@
 //! Building a [`Tree`] from a parser's stream of rule open/close events.
 
-use super::tree::{Derivation, NodeId, Nodes, RuleId, Tree, NONE};
+use super::{Derivation, NodeId, Nodes, RuleId, Tree, NONE};
 use crate::syntax::tokens::TokenCounter;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -43,10 +43,10 @@ struct Open {
 /// before anything inside matched. So a rule opened enters the arena only when a rule inside
 /// it, or itself, closes; with it go the open rules around it that are not there yet, in
 /// order, so ids stay in preorder. A node that closes as a chain link (its only child has its
-/// span) gets no record in the arena (see `syntax/nodes.rs`). Weights are computed once, for the
+/// span) gets no record in the arena (see `syntax/tree/nodes.rs`). Weights are computed once, for the
 /// nodes kept, when the tree is finished.
 pub struct TreeBuilder<'r> {
-    rules: &'r [crate::syntax::language::RuleInfo],
+    rules: &'r [super::RuleInfo],
     source: Arc<str>,
     nodes: Nodes,
     /// The rules open, innermost last.
@@ -65,7 +65,7 @@ impl<'r> TreeBuilder<'r> {
     /// `Arc<str>` is shared with the tree, not copied (a `&str` is copied once).
     pub fn new(
         source: impl Into<Arc<str>>,
-        rules: &'r [crate::syntax::language::RuleInfo],
+        rules: &'r [super::RuleInfo],
         literals: &[&str],
     ) -> Self {
         let source: Arc<str> = source.into();
@@ -276,8 +276,8 @@ impl<'r> TreeBuilder<'r> {
 
 #[cfg(test)]
 pub(super) mod tests {
+    use crate::syntax::tree::RuleInfo;
     use super::*;
-    use crate::syntax::language::RuleInfo;
     use crate::syntax::tree::Segment;
 
     /// Rules 0–3 regular, 4 a `*` element, 5 an `?` body, 6 a token, 7 hidden.

@@ -1,7 +1,7 @@
 //! Edits: an [`EditSet`] is a candidate on top of the current tree; committing one makes it
 //! the current tree (liveness, parents, slot derivations and token weights updated).
 
-use super::tree::{NodeId, Subst, Tree, DEAD, EDITED, NONE, PRISTINE};
+use super::{NodeId, Subst, Tree, DEAD, EDITED, NONE, PRISTINE};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -237,7 +237,7 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::builder::tests::{random_tree, Rng, RULES};
+    use crate::syntax::tree::builder::tests::{random_tree, Rng, RULES};
     use crate::syntax::tree::Segment;
 
     /// The tokens a slot prints now, worked out plainly from the committed substitutions and

@@ -6,10 +6,15 @@
 //! replace by text). The committed substitutions form the current tree; a candidate is the
 //! current tree plus an [`EditSet`], printed without cloning anything.
 
-pub use super::builder::{Mark, TreeBuilder};
-pub use super::edits::EditSet;
-pub(super) use super::nodes::{Nodes, DEAD, EDITED, PRISTINE};
+mod builder;
+mod edits;
+mod nodes;
+mod print;
+
 use crate::syntax::tokens::TokenCounter;
+pub use builder::{Mark, TreeBuilder};
+pub use edits::EditSet;
+use nodes::{Nodes, DEAD, EDITED, PRISTINE};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -18,9 +23,41 @@ pub type NodeId = u32;
 /// Index of a rule in the language's [`Tables`](crate::syntax::language::Tables).
 pub type RuleId = u16;
 
-pub(super) const NONE: NodeId = NodeId::MAX;
+const NONE: NodeId = NodeId::MAX;
 /// Start of a marked slot that has not printed anything yet.
-pub(super) const PENDING: usize = usize::MAX - 1;
+const PENDING: usize = usize::MAX - 1;
+
+/// Static facts about one rule of the normalized (Perses Normal Form) grammar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleInfo {
+    /// The rule's name in the normalized grammar.
+    pub name: &'static str,
+    /// How nodes of this rule are derived in their parent: element wrappers generated for
+    /// `e*`, `e+` and `e?` carry `Star`, `Plus` and `Optional`; every other rule is `Regular`.
+    pub derivation: Derivation,
+    /// An atomic rule (`@{}` / `${}`): its nodes are leaves and count as one token.
+    pub token: bool,
+    /// A rule whose nodes never enter the tree (e.g. `EOI`).
+    pub hidden: bool,
+    /// The rule can derive the empty string.
+    pub nullable: bool,
+    /// The shortest text the rule derives (checked to parse as the rule), if known.
+    pub min_text: Option<&'static str>,
+}
+
+impl RuleInfo {
+    /// A plain regular rule with no replacement text (handy for hand-written languages).
+    pub const fn regular(name: &'static str) -> RuleInfo {
+        RuleInfo {
+            name,
+            derivation: Derivation::Regular,
+            token: false,
+            hidden: false,
+            nullable: false,
+            min_text: None,
+        }
+    }
+}
 
 /// How a node was derived in its parent (what Perses Normal Form buys).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,22 +103,22 @@ pub enum Subst {
 }
 
 /// The substitution of every node without a committed edit.
-pub(super) static KEEP: Subst = Subst::Keep;
+static KEEP: Subst = Subst::Keep;
 
 /// The arena syntax tree with its committed edits.
 #[derive(Clone, Debug)]
 pub struct Tree {
     /// The input, shared with whoever parsed it (see [`TreeBuilder::new`]).
-    pub(super) source: Arc<str>,
-    pub(super) nodes: Nodes,
+    source: Arc<str>,
+    nodes: Nodes,
     /// Committed substitutions other than [`Subst::Keep`] (their nodes carry [`EDITED`]).
-    pub(super) state: FxHashMap<NodeId, Subst>,
+    state: FxHashMap<NodeId, Subst>,
     /// The rule of the slot a hoisted node occupies, where it differs from its own.
-    pub(super) slot_rules: FxHashMap<NodeId, RuleId>,
+    slot_rules: FxHashMap<NodeId, RuleId>,
     /// Whether the last node is a root added around several top-level nodes.
-    pub(super) added_root: bool,
-    pub(super) root: NodeId,
-    pub(super) counter: TokenCounter,
+    added_root: bool,
+    root: NodeId,
+    counter: TokenCounter,
 }
 
 /// Byte spans of selected nodes in a printed candidate (see [`Tree::print_marked`]).
@@ -204,7 +241,7 @@ impl Tree {
 
     /// Whether the slot `slot` was deleted for good (its committed substitutions end in a
     /// deletion): it prints nothing, whatever an edit set says about it.
-    pub(super) fn is_gap(&self, mut slot: NodeId) -> bool {
+    fn is_gap(&self, mut slot: NodeId) -> bool {
         while self.nodes.has(slot, EDITED) {
             match self.state.get(&slot) {
                 Some(Subst::Delete) => return true,

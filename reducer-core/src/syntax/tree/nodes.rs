@@ -24,7 +24,7 @@
 //! descendants' (so in postorder), and only if it is not a link: the links' records never
 //! exist. [`Nodes::index`] puts the records in id order once the parse is done.
 
-use super::tree::{Derivation, NodeId, RuleId, NONE};
+use super::{Derivation, NodeId, RuleId, NONE};
 use rustc_hash::FxHashMap;
 
 /// The inline value of a field whose value is in the field's side table.
@@ -568,7 +568,7 @@ fn derivation_bits(d: Derivation) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::builder::tests::Rng;
+    use crate::syntax::tree::builder::tests::Rng;
 
     #[test]
     fn a_head_is_5_bytes_and_a_record_10() {

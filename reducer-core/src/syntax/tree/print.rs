@@ -2,7 +2,7 @@
 //! spaces keep tokens from merging where an edit brings them together.
 
 use super::edits::EditSet;
-use super::tree::{Marks, NodeId, Segment, Segments, Subst, Tree, PENDING, PRISTINE};
+use super::{Marks, NodeId, Segment, Segments, Subst, Tree, PENDING, PRISTINE};
 use crate::syntax::tokens::is_word;
 
 impl Tree {

@@ -8,7 +8,7 @@
 //! is forgotten before it is reaped ([`LiveRun::reaping`]), so that its process id cannot
 //! have been reused by another program when the registry signals it.
 
-use super::wait::kill_session;
+use super::signals::kill_session;
 use crate::engine::oracle::run_dir::{remove_tree, RunDir};
 use std::collections::HashMap;
 use std::io;

@@ -51,6 +51,7 @@
 mod expect_tests;
 mod live;
 mod report;
+mod signals;
 mod stderr;
 #[cfg(test)]
 mod tests;

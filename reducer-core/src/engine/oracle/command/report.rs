@@ -172,13 +172,3 @@ impl Reports {
         }
     }
 }
-
-impl crate::engine::tester::CheckReport for RunReport {
-    fn outcome(&self) -> Outcome {
-        self.outcome
-    }
-
-    fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-}

@@ -3,6 +3,7 @@
 
 use super::live::LiveRun;
 use super::report::{Reports, RunError, RunReport};
+use super::signals::{kill_group, signal_session, terminate_group};
 use super::stderr::{text_tail, wait_readable, PipeReader, Tail};
 use super::{lock, CAPTURE_BYTES, STDERR_TAIL_BYTES};
 use crate::engine::oracle::expect::{Ending, Expectations};
@@ -67,8 +68,14 @@ impl Launched {
         } = self;
         let mut report = match child {
             Ok(child) => {
-                let (live, expect) = (live.as_ref(), expect.as_deref());
-                wait_for(child, live, timeout, cancel, start, exit_stamp, expect)
+                let waiting = Waiting {
+                    live: live.as_ref(),
+                    timeout,
+                    start,
+                    exit_stamp,
+                    expect: expect.as_deref(),
+                };
+                wait_for(child, waiting, cancel)
             }
             Err(report) => report,
         };
@@ -192,21 +199,35 @@ impl Stream {
     }
 }
 
-/// Waits for the started program `child` and reports on it; `expect`, if given, decides the
-/// outcome.
-fn wait_for(
-    mut child: Child,
-    live: Option<&LiveRun>,
+/// What waiting for a started program needs besides the program.
+struct Waiting<'a> {
+    /// The run's place among the oracle's runs going on.
+    live: Option<&'a LiveRun>,
     timeout: Option<Duration>,
-    cancel: &AtomicBool,
+    /// When the run started (its directory made, before the program).
     start: Instant,
     exit_stamp: Option<ExitStamp>,
-    expect: Option<&Expectations>,
-) -> RunReport {
+    /// The conditions of a built test, which decide the outcome instead of exit status 0.
+    expect: Option<&'a Expectations>,
+}
+
+/// How the wait for a program ended.
+#[derive(Default)]
+struct Waited {
+    /// When the program exited, if it did.
+    exited: Option<Instant>,
+    timed_out: bool,
+    cancelled: bool,
+    /// Why the program could not be waited for.
+    error: Option<String>,
+}
+
+/// Waits for the started program `child` and reports on it.
+fn wait_for(mut child: Child, waiting: Waiting<'_>, cancel: &AtomicBool) -> RunReport {
     let spawned = Instant::now();
     // The child is the leader of its own process group: its pid is the group's id.
     let pgid = child.id() as libc::pid_t;
-    let stderr_cap = match expect.is_some_and(Expectations::reads_stderr) {
+    let stderr_cap = match waiting.expect.is_some_and(Expectations::reads_stderr) {
         true => CAPTURE_BYTES,
         false => STDERR_TAIL_BYTES,
     };
@@ -214,90 +235,27 @@ fn wait_for(
         Stream::new(child.stderr.take(), stderr_cap),
         Stream::new(child.stdout.take(), CAPTURE_BYTES),
     ];
-    let deadline = timeout.and_then(|t| spawned.checked_add(t));
-    let mut pause = MIN_POLL;
-    let (mut timed_out, mut cancelled) = (false, false);
-    let mut wait_error = None;
-    let mut exited = None;
-    loop {
-        // Checked without reaping, so the group id cannot be reused before the kill below.
-        match sys::wait_exit(pgid, true) {
-            Ok(true) => {
-                let observed = Instant::now();
-                exited = Some(exit_stamp.map_or(observed, |s| s.exited(observed)));
-                break;
-            }
-            Ok(false) => {}
-            Err(e) => {
-                wait_error = Some(e.to_string());
-                break;
-            }
-        }
-        if cancel.load(Ordering::SeqCst) {
-            cancelled = true;
-            break;
-        }
-        let now = Instant::now();
-        let mut nap = pause;
-        if let Some(deadline) = deadline {
-            if now >= deadline {
-                timed_out = true;
-                break;
-            }
-            nap = nap.min(deadline - now);
-        }
-        // Wakes up early when the program writes or closes a pipe (often at exit).
-        let open: Vec<&PipeReader> = streams.iter().filter_map(|s| s.reader.as_ref()).collect();
-        if wait_readable(&open, nap) {
-            for s in &mut streams {
-                s.drain(READS_PER_ROUND);
-            }
-        }
-        pause = (pause * 2).min(MAX_POLL);
-    }
-    // On timeout or cancellation the program is asked to end first: a launcher such as
-    // `srun` forwards SIGTERM and ends the job step it started on another node, which a
-    // SIGKILL of the launcher would leave running. Then SIGKILL: after a normal exit it
-    // ends whatever the program left running in its group (e.g. a background `sleep`).
-    // A run cut short also ends the processes of its session that left the group: `timeout
-    // 60 rustc …` in a script puts rustc in a group of its own, which would go on running
-    // after the script is killed and write into the run's directory once it is removed.
-    if timed_out || cancelled {
-        signal_session(pgid, libc::SIGTERM);
-        terminate_group(pgid, TERM_GRACE);
-        signal_session(pgid, libc::SIGKILL);
-    }
-    kill_group(pgid);
-    if let Some(live) = live {
+    let deadline = waiting.timeout.and_then(|t| spawned.checked_add(t));
+    let mut waited = watch(pgid, &mut streams, deadline, cancel, waiting.exit_stamp);
+    end_group(pgid, waited.timed_out || waited.cancelled);
+    if let Some(live) = waiting.live {
         live.reaping();
     }
     let status = child.wait();
-    for s in &mut streams {
-        // What is left in the pipe; never waits for a writer that escaped the group (a
-        // captured stream gets more reads: its whole content counts).
-        let reads = if s.tail.capacity() > STDERR_TAIL_BYTES {
-            CAPTURE_READS
-        } else {
-            READS_PER_ROUND * 8
-        };
-        s.drain(reads);
-    }
-    let [stderr, stdout] = streams;
-    let (stderr, stderr_truncated) = stderr.tail.into_bytes();
-    let (stdout, _) = stdout.tail.into_bytes();
-    let (stderr_tail, stderr_truncated) = text_tail(&stderr, STDERR_TAIL_BYTES, stderr_truncated);
+    let [stderr, stdout] = drain_all(streams);
+    let (stderr_tail, stderr_truncated) = text_tail(&stderr.0, STDERR_TAIL_BYTES, stderr.1);
     let mut report = RunReport {
         outcome: Outcome::Unresolved,
         exit_code: None,
         signal: None,
-        timed_out,
-        cancelled,
+        timed_out: waited.timed_out,
+        cancelled: waited.cancelled,
         stderr_tail,
         stderr_truncated,
         // Until the program ended: its exit, or the kill.
-        elapsed: exited
+        elapsed: (waited.exited)
             .unwrap_or_else(Instant::now)
-            .saturating_duration_since(start),
+            .saturating_duration_since(waiting.start),
         error: None,
         kept_dir: None,
         unmet: None,
@@ -307,73 +265,124 @@ fn wait_for(
             report.exit_code = status.code();
             report.signal = status.signal();
         }
-        Err(e) => wait_error = wait_error.or_else(|| Some(e.to_string())),
+        Err(e) => waited.error = waited.error.or_else(|| Some(e.to_string())),
     }
-    if let Some(msg) = wait_error {
-        report.error = Some(RunError::Wait(msg));
-    } else if cancelled {
+    match waited.error {
+        Some(msg) => report.error = Some(RunError::Wait(msg)),
         // Unresolved: nobody wants the answer.
-    } else if let Some(expect) = expect {
+        None if waited.cancelled => {}
+        None => judge(&mut report, waiting.expect, &stdout.0, &stderr.0),
+    }
+    report
+}
+
+/// Waits until the program of group `pgid` exits, `cancel` is raised or the `deadline`
+/// passes, reading its output `streams` meanwhile so that it never blocks on a full pipe.
+fn watch(
+    pgid: libc::pid_t,
+    streams: &mut [Stream; 2],
+    deadline: Option<Instant>,
+    cancel: &AtomicBool,
+    exit_stamp: Option<ExitStamp>,
+) -> Waited {
+    let mut pause = MIN_POLL;
+    loop {
+        // Checked without reaping, so the group id cannot be reused before the kill.
+        match sys::wait_exit(pgid, true) {
+            Ok(true) => {
+                let observed = Instant::now();
+                let exited = exit_stamp.map_or(observed, |s| s.exited(observed));
+                return Waited {
+                    exited: Some(exited),
+                    ..Waited::default()
+                };
+            }
+            Ok(false) => {}
+            Err(e) => {
+                return Waited {
+                    error: Some(e.to_string()),
+                    ..Waited::default()
+                }
+            }
+        }
+        if cancel.load(Ordering::SeqCst) {
+            return Waited {
+                cancelled: true,
+                ..Waited::default()
+            };
+        }
+        let now = Instant::now();
+        let mut nap = pause;
+        if let Some(deadline) = deadline {
+            if now >= deadline {
+                return Waited {
+                    timed_out: true,
+                    ..Waited::default()
+                };
+            }
+            nap = nap.min(deadline - now);
+        }
+        // Wakes up early when the program writes or closes a pipe (often at exit).
+        let open: Vec<&PipeReader> = streams.iter().filter_map(|s| s.reader.as_ref()).collect();
+        if wait_readable(&open, nap) {
+            for s in streams.iter_mut() {
+                s.drain(READS_PER_ROUND);
+            }
+        }
+        pause = (pause * 2).min(MAX_POLL);
+    }
+}
+
+/// Ends what is left of the run's processes. A run `cut_short` (timeout, cancellation) is
+/// asked to end first: a launcher such as `srun` forwards SIGTERM and ends the job step it
+/// started on another node, which a SIGKILL of the launcher would leave running; such a run
+/// also ends the processes of its session that left the group (`timeout 60 rustc …` in a
+/// script puts rustc in a group of its own, which would go on running after the script is
+/// killed and write into the run's directory once it is removed). Then SIGKILL to the
+/// group: after a normal exit it ends whatever the program left running (a background
+/// `sleep`).
+fn end_group(pgid: libc::pid_t, cut_short: bool) {
+    if cut_short {
+        signal_session(pgid, libc::SIGTERM);
+        terminate_group(pgid, TERM_GRACE);
+        signal_session(pgid, libc::SIGKILL);
+    }
+    kill_group(pgid);
+}
+
+/// What is left in each pipe, and each stream's bytes (with whether its start was cut).
+/// Never waits for a writer that escaped the group; a captured stream gets more reads: its
+/// whole content counts.
+fn drain_all(streams: [Stream; 2]) -> [(Vec<u8>, bool); 2] {
+    streams.map(|mut s| {
+        let reads = if s.tail.capacity() > STDERR_TAIL_BYTES {
+            CAPTURE_READS
+        } else {
+            READS_PER_ROUND * 8
+        };
+        s.drain(reads);
+        s.tail.into_bytes()
+    })
+}
+
+/// The outcome of a run that ended (or timed out): decided by `expect` if given, otherwise
+/// by exit status 0.
+fn judge(report: &mut RunReport, expect: Option<&Expectations>, stdout: &[u8], stderr: &[u8]) {
+    if let Some(expect) = expect {
         let verdict = expect.judge(&Ending {
             exit_code: report.exit_code,
             signal: report.signal,
-            timed_out,
-            stdout: &stdout,
-            stderr: &stderr,
+            timed_out: report.timed_out,
+            stdout,
+            stderr,
         });
         report.outcome = verdict.outcome;
         report.unmet = verdict.unmet;
-    } else if !timed_out {
+    } else if !report.timed_out {
         report.outcome = match report.exit_code {
             Some(0) => Outcome::Interesting,
             Some(_) => Outcome::NotInteresting,
             None => Outcome::Unresolved,
         };
-    }
-    report
-}
-
-/// Sends SIGTERM to every process of the group `pgid` and waits, up to `grace`, for its
-/// leader (the program started) to exit; it is not reaped.
-fn terminate_group(pgid: libc::pid_t, grace: Duration) {
-    if pgid <= 0 || !sys::kill(-pgid, libc::SIGTERM) {
-        return;
-    }
-    let deadline = Instant::now() + grace;
-    let mut pause = MIN_POLL;
-    while Instant::now() < deadline {
-        if !matches!(sys::wait_exit(pgid, true), Ok(false)) {
-            return;
-        }
-        std::thread::sleep(pause);
-        pause = (pause * 2).min(MAX_POLL);
-    }
-}
-
-/// Sends `signal` to every process of the session `sid` (the program started leads it),
-/// whatever its process group, except the leader, which is left for the caller to reap.
-fn signal_session(sid: libc::pid_t, signal: libc::c_int) {
-    if sid <= 0 {
-        return;
-    }
-    for pid in sys::session_members(sid) {
-        if pid != sid {
-            sys::kill(pid, signal);
-        }
-    }
-}
-
-/// Kills at once every process of the session `sid` (the program started leads it, and its
-/// process group).
-pub(super) fn kill_session(sid: libc::pid_t) {
-    signal_session(sid, libc::SIGKILL);
-    kill_group(sid);
-}
-
-/// Sends SIGKILL to every process of the group `pgid` (errors such as "no such process" are
-/// of no interest).
-fn kill_group(pgid: libc::pid_t) {
-    if pgid > 0 {
-        sys::kill(-pgid, libc::SIGKILL);
     }
 }
