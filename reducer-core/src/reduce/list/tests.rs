@@ -256,7 +256,8 @@ fn ddmin_on_zellers_eight_element_example() {
     assert_eq!(r.log, expected);
 }
 
-/// Table I of cache-optimizations.txt: "12345" reduced to "24" (keep 2 and 4) by
+/// Table I of D. Vince and Á. Kiss, "Cache Optimizations for Test Case Reduction", QRS
+/// 2022: "12345" reduced to "24" (keep 2 and 4) by
 /// character-level ddmin without subset tests, complements backward, through the content
 /// cache. The oracle sees exactly the table's "test" rows. (Table I has one cache row, step
 /// 10; we have two: "12" is also looked up again right after step 4, because we restart the
