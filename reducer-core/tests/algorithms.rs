@@ -94,6 +94,12 @@ const TREE_ALGORITHMS: &[&str] = &[
     "pardis",
     "pardis-hybrid",
     "pardis-hybrid+hoist",
+    "probdd",
+    "cdd",
+    "wddmin",
+    "wprobdd",
+    "perses+probdd",
+    "pardis-hybrid+hoist+wprobdd",
 ];
 
 #[test]
@@ -105,8 +111,12 @@ fn results_stay_interesting_and_minimal() {
         assert!(out.len() < PROGRAM.len() / 3, "{name}: {out:?}");
         assert_deletion_minimal(&s, needs_print_c);
         match name {
-            "hdd*" => assert_removal_minimal(&s, needs_print_c),
-            "perses" | "perses-n" => assert_hoist_minimal(&s, needs_print_c, 4),
+            // HDD* with another list reducer: each tries every remaining node alone on the
+            // fixpoint's last pass.
+            "hdd*" | "probdd" | "cdd" | "wddmin" | "wprobdd" => {
+                assert_removal_minimal(&s, needs_print_c)
+            }
+            "perses" | "perses-n" | "perses+probdd" => assert_hoist_minimal(&s, needs_print_c, 4),
             "pardis-hybrid+hoist" => assert_hoist_minimal(&s, needs_print_c, 4),
             _ => {}
         }
@@ -114,6 +124,46 @@ fn results_stay_interesting_and_minimal() {
             "{name:22} {:3} queries -> {out:?}",
             s.tester.stats().queries
         );
+    }
+}
+
+/// `-a probdd` is HDD* with ProbDD, `-a hdd*+probdd` too; a list reducer changes the tests
+/// HDD makes, and the seed changes ProbDD's, but not the list reducers without randomness.
+#[test]
+fn list_reducers_plug_into_the_tree_algorithms() {
+    let queries = |name: &str, seed: u64| {
+        let mut s = session(PROGRAM, needs_print_c, 1);
+        let mut o = AlgoOptions::default();
+        o.dd.seed = seed;
+        algo::run(name, &mut s, &o).unwrap();
+        (s.text(), s.tester.stats().queries)
+    };
+    for list in ["probdd", "cdd", "wddmin", "wprobdd"] {
+        assert_eq!(
+            queries(list, 0),
+            queries(&format!("hdd*+{list}"), 0),
+            "{list}"
+        );
+        assert_ne!(queries(list, 0).1, queries("hdd*", 0).1, "{list}");
+    }
+    assert_eq!(queries("hdd*+ddmin", 0), queries("hdd*", 0));
+    assert_eq!(
+        queries("pardis-hybrid+opdd", 0),
+        queries("pardis-hybrid", 0)
+    );
+    assert_eq!(queries("cdd", 1), queries("cdd", 2));
+    let probdd: std::collections::HashSet<u64> =
+        (0..4).map(|seed| queries("probdd", seed).1).collect();
+    assert!(probdd.len() > 1, "{probdd:?}");
+    for name in [
+        "hdd+gallop",
+        "perses-n+probdd",
+        "probdd+cdd",
+        "hdd+ProbDD",
+        "hdd+",
+        "+probdd",
+    ] {
+        assert!(!algo::is_known(name), "{name}");
     }
 }
 

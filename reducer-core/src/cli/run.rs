@@ -64,6 +64,20 @@ fn list_algorithms(flavor: Flavor) {
             for a in all {
                 outln!("{:width$}  {}", a.name(), a.summary());
             }
+            let minimising: Vec<&str> = all
+                .iter()
+                .filter(|a| a.minimises_lists())
+                .map(|a| a.name())
+                .collect();
+            outln!(
+                "\nALGO+LIST: ALGO with the list reducer LIST in place of its own (e.g. hdd+probdd), for ALGO one of {}; LIST one of:",
+                minimising.join(", ")
+            );
+            let lists = reduce::list::ListAlgorithm::SELECTABLE;
+            let width = lists.iter().map(|l| l.name().len()).max().unwrap_or(0);
+            for l in lists {
+                outln!("  {:width$}  {}", l.name(), l.summary());
+            }
         }
         Flavor::Text => outln!("{TEXT_ALGORITHM}  ddmin on lines, then on characters"),
     }

@@ -67,7 +67,7 @@ pub(super) const BYTES: &str = "bytes";
 /// The stage name of a run of `algorithm` before its own stages say more (`hdd`, `perses`,
 /// …; the default's stages are `deletion`, `hoisting`, …).
 pub(super) fn stage_name(algorithm: &str) -> &'static str {
-    reduce::Algorithm::from_name(algorithm).map_or("reduction", |a| a.name())
+    reduce::Selection::from_name(algorithm).map_or("reduction", |a| a.algorithm.name())
 }
 
 /// The reduction with a grammar, and its fallbacks.

@@ -4,11 +4,17 @@
 //! help; what it does is a [`Plan`]: one-pass functions of the algorithm families combined by
 //! "repeat until nothing changes", "A then B", "record as a stage", and the default's rounds
 //! of transformations. A new algorithm is a variant, a name, a summary and a plan.
+//!
+//! The command line may also name an algorithm that minimises lists with another list
+//! reducer than its own: `ALGO+LIST` (`hdd+probdd`, `perses+wddmin`, …), a [`Selection`];
+//! `-a probdd`, `-a cdd`, `-a wddmin` and `-a wprobdd` alone are HDD* with that reducer, as
+//! the papers evaluate them.
 
 use super::schedule::{self, ScheduledStage};
 use super::{coarse, gtr, hdd, hoist, pardis, perses, repeat, text, transform, AlgoOptions};
 use crate::engine::session::Session;
 use crate::engine::stats::PassStats;
+use crate::reduce::list::ListAlgorithm;
 
 /// One pass of an algorithm family on the session; true if it changed anything.
 pub type Pass = fn(&mut Session<'_>, &AlgoOptions) -> bool;
@@ -63,6 +69,9 @@ pub enum Plan {
     },
     /// Blank lines go and trailing spaces are trimmed, if the result still parses.
     Tidy,
+    /// The plan with this list reducer in place of the tree algorithms' own
+    /// ([`AlgoOptions::list`]).
+    WithList(ListAlgorithm, Box<Plan>),
 }
 
 impl Plan {
@@ -95,6 +104,13 @@ impl Plan {
             }
             Plan::Scheduled { stages, after } => schedule::run(s, o, stages, after),
             Plan::Tidy => !s.stopped() && named(s, TIDY, text::tidy_lines),
+            Plan::WithList(list, plan) => {
+                let o = AlgoOptions {
+                    list: Some(*list),
+                    ..o.clone()
+                };
+                plan.run(s, &o)
+            }
         }
     }
 }
@@ -291,6 +307,14 @@ algorithms! {
         "GTR: per level, the delete template via DD and substitute-by-child by backtracking, one pass",
     GtrStar = "gtr*":
         "GTR repeated to a fixpoint",
+    ProbDD = "probdd":
+        "HDD* with ProbDD in place of ddmin, as ProbDD's paper evaluates it (= hdd*+probdd; --seed draws its random ties)",
+    Cdd = "cdd":
+        "HDD* with CDD, ProbDD's counter-based simplification, in place of ddmin (= hdd*+cdd)",
+    Wddmin = "wddmin":
+        "HDD* with Wddmin, ddmin cutting chunks of equal token weight, in place of ddmin (= hdd*+wddmin)",
+    WProbDD = "wprobdd":
+        "HDD* with WProbDD, ProbDD whose gain counts tokens, in place of ddmin (= hdd*+wprobdd)",
     DdminLines = "ddmin-lines":
         "plain ddmin on lines, no grammar (baseline)",
     DdminTokens = "ddmin-tokens":
@@ -301,6 +325,39 @@ impl Algorithm {
     /// The algorithm named `name` on the command line.
     pub fn from_name(name: &str) -> Option<Algorithm> {
         Algorithm::ALL.iter().copied().find(|a| a.name() == name)
+    }
+
+    /// The list reducer this algorithm is named after (`probdd` …), run inside HDD*.
+    pub fn list_algorithm(self) -> Option<ListAlgorithm> {
+        Some(match self {
+            Algorithm::ProbDD => ListAlgorithm::ProbDD,
+            Algorithm::Cdd => ListAlgorithm::Cdd,
+            Algorithm::Wddmin => ListAlgorithm::Wddmin,
+            Algorithm::WProbDD => ListAlgorithm::WProbDD,
+            _ => return None,
+        })
+    }
+
+    /// Whether it minimises lists with a list reducer that [`AlgoOptions::list`] replaces, so
+    /// that `NAME+LIST` names it with another one: HDD and what builds on it, Perses, GTR,
+    /// pardis-hybrid and the default and its deletion (whose deletion is pardis-hybrid).
+    pub fn minimises_lists(self) -> bool {
+        use Algorithm::*;
+        matches!(
+            self,
+            Default
+                | EveryTransform
+                | Deletion
+                | PardisHybrid
+                | Perses
+                | Hdd
+                | HddStar
+                | Hddh
+                | HoistHdd
+                | HoistHddh
+                | Gtr
+                | GtrStar
+        )
     }
 
     /// The transformation beyond deletion this algorithm is, if it is one.
@@ -345,6 +402,9 @@ impl Algorithm {
         use Algorithm::*;
         if let Some(t) = self.transform() {
             return repeated(Plan::Pass(t));
+        }
+        if let Some(list) = self.list_algorithm() {
+            return Plan::WithList(list, Box::new(HddStar.plan()));
         }
         match self {
             Default => Plan::Then(vec![
@@ -415,12 +475,54 @@ impl Algorithm {
             | EnumerateWindows | EliminateDefinitions | EliminateParameters | MergeLists => {
                 unreachable!("a transformation")
             }
+            ProbDD | Cdd | Wddmin | WProbDD => unreachable!("HDD* with a list reducer"),
         }
     }
 
     /// Runs it on the session.
     pub fn run(self, s: &mut Session<'_>, o: &AlgoOptions) {
         self.plan().run(s, o);
+    }
+}
+
+/// An algorithm as the command line names it: one of [`Algorithm`], or `ALGO+LIST`, an
+/// algorithm that [minimises lists](Algorithm::minimises_lists) with the list reducer `LIST`
+/// (one of [`ListAlgorithm::SELECTABLE`]) in place of its own: `hdd+probdd` is HDD with
+/// ProbDD where it had ddmin, `pardis-hybrid+hoist+cdd` the deletion with CDD where it had
+/// opdd.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The list reducer in place of its own, if one is named.
+    pub list: Option<ListAlgorithm>,
+}
+
+impl Selection {
+    /// The selection `name` names, if any: an algorithm's name, or one followed by `+` and a
+    /// list reducer's name.
+    pub fn from_name(name: &str) -> Option<Selection> {
+        if let Some(algorithm) = Algorithm::from_name(name) {
+            return Some(Selection {
+                algorithm,
+                list: None,
+            });
+        }
+        let (base, list) = name.rsplit_once('+')?;
+        let algorithm = Algorithm::from_name(base).filter(|a| a.minimises_lists())?;
+        let list = ListAlgorithm::from_name(list)?;
+        Some(Selection {
+            algorithm,
+            list: Some(list),
+        })
+    }
+
+    /// What it runs.
+    pub fn plan(self) -> Plan {
+        match self.list {
+            None => self.algorithm.plan(),
+            Some(list) => Plan::WithList(list, Box::new(self.algorithm.plan())),
+        }
     }
 }
 
@@ -559,6 +661,44 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), Algorithm::ALL.len());
         assert_eq!(Algorithm::from_name("nonsense"), None);
+    }
+
+    #[test]
+    fn combined_names_give_an_algorithm_and_a_list_reducer() {
+        let pick = |name| Selection::from_name(name).map(|s| (s.algorithm, s.list));
+        assert_eq!(pick("hdd"), Some((Algorithm::Hdd, None)));
+        assert_eq!(
+            pick("hdd+probdd"),
+            Some((Algorithm::Hdd, Some(ListAlgorithm::ProbDD)))
+        );
+        assert_eq!(
+            pick("pardis-hybrid+hoist+wddmin"),
+            Some((Algorithm::Deletion, Some(ListAlgorithm::Wddmin)))
+        );
+        assert_eq!(
+            pick("pardis-hybrid+hoist"),
+            Some((Algorithm::Deletion, None))
+        );
+        assert_eq!(
+            pick("gtr*+cdd"),
+            Some((Algorithm::GtrStar, Some(ListAlgorithm::Cdd)))
+        );
+        for name in [
+            "perses-n+probdd",
+            "hoist+cdd",
+            "hdd+gallop",
+            "wddmin+cdd",
+            "hdd+PROBDD",
+        ] {
+            assert_eq!(pick(name), None, "{name}");
+        }
+        // The four standalone names are HDD* with their list reducer.
+        for &a in Algorithm::ALL {
+            if let Some(list) = a.list_algorithm() {
+                assert_eq!(a.name(), list.name());
+                assert!(!a.minimises_lists());
+            }
+        }
     }
 
     #[cfg(feature = "cli")]

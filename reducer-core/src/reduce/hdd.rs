@@ -1,5 +1,7 @@
-//! HDD (hdd-with-hoisting.txt Fig. 2; Misherghi & Su): ddmin over the nodes of each level of
-//! the tree, from the root to the leaves. A node outside the configuration is deleted when it
+//! HDD (G. Misherghi and Z. Su, "HDD: Hierarchical Delta Debugging", ICSE 2006, as Fig. 2 of
+//! D. Vince, R. Hodován, D. Bársony and Á. Kiss, "Extending Hierarchical Delta Debugging with
+//! Hoisting", AST 2021 states it): ddmin (or the list reducer of [`AlgoOptions::list`]) over
+//! the nodes of each level of the tree, from the root to the leaves. A node outside the configuration is deleted when it
 //! is nullable, or replaced by its rule's minimal text when that is shorter; a node that
 //! allows neither is not part of the configuration.
 
@@ -19,10 +21,11 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     })
 }
 
-/// HDD's step on one level: ddmin over its removable nodes; what stays, stays.
+/// HDD's step on one level: ddmin (or [`AlgoOptions::list`]) over its removable nodes; what
+/// stays, stays.
 pub fn prune(s: &mut Session<'_>, o: &AlgoOptions, level: &[NodeId]) {
     let items = removable(s, level);
-    reduce_nodes(s, items, ListAlgorithm::Ddmin, &o.dd, false);
+    reduce_nodes(s, items, o.list_or(ListAlgorithm::Ddmin), &o.dd, false);
 }
 
 /// The nodes of `level` that can be removed, with how.

@@ -26,8 +26,8 @@ pub mod text;
 pub mod transform;
 
 use crate::engine::session::Session;
-use crate::reduce::list::DdOptions;
-pub use algorithm::{Algorithm, Pass, Plan, Transform, DEFAULT_TRANSFORMS};
+use crate::reduce::list::{DdOptions, ListAlgorithm};
+pub use algorithm::{Algorithm, Pass, Plan, Selection, Transform, DEFAULT_TRANSFORMS};
 pub use schedule::{ScheduledStage, Step};
 use std::fmt;
 use std::sync::Arc;
@@ -52,6 +52,10 @@ pub struct AlgoOptions {
     pub one_pass: bool,
     /// Options of the list reducer used on node lists (ddmin's split factor etc.).
     pub dd: DdOptions,
+    /// The list reducer the tree algorithms use in place of their own (ddmin in HDD, Perses
+    /// and GTR, opdd in pardis-hybrid), as `-a hdd+probdd` asks; `None`: their own. The
+    /// coarse deletion's galloping is not replaced.
+    pub list: Option<ListAlgorithm>,
     /// How deep Perses and hoisting look for a replacement below a node (0 = unbounded),
     /// counting only the levels where the token weight drops ([`View::hoist_candidates`]).
     ///
@@ -75,12 +79,20 @@ impl Default for AlgoOptions {
         AlgoOptions {
             one_pass: false,
             dd: DdOptions::default(),
+            list: None,
             hoist_depth: 4,
             nullability_pruning: true,
             edit_memory: true,
             gtr_filter: GtrFilter::Grammar,
             transform: transform::TransformOptions::default(),
         }
+    }
+}
+
+impl AlgoOptions {
+    /// The list reducer of an algorithm whose own is `own`: [`AlgoOptions::list`] if set.
+    pub fn list_or(&self, own: ListAlgorithm) -> ListAlgorithm {
+        self.list.unwrap_or(own)
     }
 }
 
@@ -99,19 +111,19 @@ impl fmt::Display for UnknownAlgorithm {
 
 impl std::error::Error for UnknownAlgorithm {}
 
-/// Whether `name` is a known algorithm.
+/// Whether `name` is a known algorithm (or `ALGO+LIST`, see [`Selection`]).
 pub fn is_known(name: &str) -> bool {
-    Algorithm::from_name(name).is_some()
+    Selection::from_name(name).is_some()
 }
 
-/// Runs the algorithm named `name` (see [`Algorithm::name`]) on the session.
+/// Runs the algorithm named `name` (see [`Algorithm::name`] and [`Selection`]) on the session.
 pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), UnknownAlgorithm> {
-    let algorithm = Algorithm::from_name(name).ok_or_else(|| UnknownAlgorithm(name.to_string()))?;
-    if o.edit_memory && algorithm.remembers_edits() {
+    let selection = Selection::from_name(name).ok_or_else(|| UnknownAlgorithm(name.to_string()))?;
+    if o.edit_memory && selection.algorithm.remembers_edits() {
         let literals = s.tables().literals;
         s.tester.remember_edits(literals);
     }
-    algorithm.run(s, o);
+    selection.plan().run(s, o);
     Ok(())
 }
 

@@ -1,9 +1,10 @@
-//! Minimising a set of tree nodes with a list reducer (ddmin, opdd): the bridge between the
-//! list algorithms and the session. A node left out of a configuration gets its removal
-//! substitution (delete, or its rule's minimal text).
+//! Minimising a set of tree nodes with a list reducer (ddmin, opdd, probdd, …): the bridge
+//! between the list algorithms and the session. A node left out of a configuration gets its
+//! removal substitution (delete, or its rule's minimal text); a node's weight, for the
+//! weighted reducers, is its token count when the reduction starts.
 
 use crate::engine::session::{KeyedEdits, Session, View};
-use crate::reduce::list::{DdOptions, ListAlgorithm, ListTest};
+use crate::reduce::list::{DdOptions, ListAlgorithm, ListTest, Weight};
 use crate::syntax::tree::{EditSet, NodeId, Subst};
 use rustc_hash::FxHashMap;
 
@@ -92,8 +93,9 @@ impl ListTest<NodeId> for NodeConfigs<'_, '_> {
 /// complement of a one-element list. The HDD paper's DDMIN assumes test(∅) passes and would
 /// return a one-element configuration untested, but a level's empty configuration is not
 /// the empty input, and HDD* is only 1-tree-minimal at its fixpoint ("if any single node
-/// is removed from the tree, the new test case will not be interesting anymore",
-/// hdd-with-hoisting.txt Sect. II) if a level whose only removable node is one node gets
+/// is removed from the tree, the new test case will not be interesting anymore", Vince,
+/// Hodován, Bársony and Kiss, "Extending Hierarchical Delta Debugging with Hoisting", AST
+/// 2021, Sect. II) if a level whose only removable node is one node gets
 /// that node's removal tested. This is one test per such level that the papers' DDMIN does
 /// not make.
 pub fn reduce_nodes(
@@ -118,18 +120,23 @@ pub fn reduce_nodes(
             return vec![items[0].0]; // ∅, its only smaller configuration, was just tested
         }
     }
+    let weights: FxHashMap<NodeId, Weight> = items
+        .iter()
+        .map(|&(n, _)| (n, Weight::from(configs.session.tree.weight(n))))
+        .collect();
     let all = items.into_iter().map(|(n, _)| n).collect();
     let options = filling_the_workers(
         configs.session.tester.merging(),
         configs.session.tester.jobs(),
         options,
     );
-    algorithm.reduce(all, &mut configs, &options)
+    algorithm.reduce(all, &|n| weights[n], &mut configs, &options)
 }
 
 /// The list reducer's options in merge mode: a split factor of at least the number of jobs,
-/// so that one pass has a candidate for every worker (ddmin-split-factor.txt studies ν > 2
-/// for the same trade: more tests per round, fewer rounds). Unchanged in exact mode.
+/// so that one pass has a candidate for every worker (Kiss, "Generalizing the Split Factor of
+/// the Minimizing Delta Debugging Algorithm", IEEE Access 2020, studies ν > 2 for the same
+/// trade: more tests per round, fewer rounds). Unchanged in exact mode.
 fn filling_the_workers(merging: bool, jobs: usize, options: &DdOptions) -> DdOptions {
     let mut options = *options;
     if merging {

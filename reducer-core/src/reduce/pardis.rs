@@ -1,11 +1,13 @@
-//! Pardis (pardis-priority-aware-reduction.txt): priority-aware deletion of nullable nodes.
+//! Pardis (G. Gharachorlu and N. Sumner, "PARDIS: Priority Aware Test Case Reduction",
+//! FASE 2019): priority-aware deletion of nullable nodes.
 //!
 //! - [`pass`] is Alg. 1: a max-heap of nodes by ρ = (token weight, right-to-left BFS order);
 //!   pop the top node; if it is nullable and deleting it keeps the input interesting, delete
 //!   it, else queue its children.
 //! - [`hybrid_pass`] is Alg. 2: ρ = (token weight, parent's BFS order, node's BFS order); pop
 //!   every queued node of the same weight and parent, keep the nullable ones, minimise that
-//!   group with opdd, and queue the children of what stays.
+//!   group with opdd (or the list reducer of [`AlgoOptions::list`]), and queue the children
+//!   of what stays.
 //!
 //! Nullability pruning (Sect. 3.2, Alg. 3) is applied when [`AlgoOptions::nullability_pruning`]
 //! is set: in a chain of nodes printing the same tokens only the highest nullable one counts.
@@ -223,7 +225,8 @@ pub fn hybrid_pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
             } else if i == last && g.trial.len() > inline && !s.stopped() {
                 // Line 5 goes on: opdd minimises the group, and what stays is queued.
                 let items = g.trial.iter().map(|&n| (n, Subst::Delete)).collect();
-                let kept = reduce_nodes(s, items, ListAlgorithm::Opdd, &o.dd, false);
+                let list = o.list_or(ListAlgorithm::Opdd);
+                let kept = reduce_nodes(s, items, list, &o.dd, false);
                 heap.extend(children_keys(&s.tree, &kept));
                 heap.extend(children_keys(&s.tree, &g.fixed));
             } else {
@@ -284,7 +287,8 @@ mod tests {
                 .into_iter()
                 .partition(|&n| nullable(&view, n, o.nullability_pruning));
             let items = trial.into_iter().map(|n| (n, Subst::Delete)).collect();
-            let kept = reduce_nodes(s, items, ListAlgorithm::Opdd, &o.dd, true);
+            let list = o.list_or(ListAlgorithm::Opdd);
+            let kept = reduce_nodes(s, items, list, &o.dd, true);
             for n in kept.into_iter().chain(fixed) {
                 if s.tree.is_live(n) {
                     for c in s.tree.children(n).collect::<Vec<_>>() {

@@ -1,11 +1,12 @@
-//! Perses (perses-syntax-guided-reduction.txt Alg. 2–4; Sun et al., ICSE'18): a worklist
-//! ordered by token weight. For each node taken from it:
+//! Perses (C. Sun, Y. Li, Q. Zhang, T. Gu and Z. Su, "Perses: Syntax-Guided Program
+//! Reduction", ICSE 2018, Alg. 2–4): a worklist ordered by token weight. For each node taken
+//! from it:
 //! - a regular node (one that is neither a list element nor the body of a `?`) is replaced by
 //!   a compatible descendant if one keeps the input interesting (ReduceRegular, Alg. 4), and
 //!   the node that replaced it goes back to the worklist (Alg. 4 line 17), so that its lists
 //!   and optionals are reduced in this pass;
-//! - otherwise its `*`/`+` list children are minimised with ddmin (or one at a time,
-//!   `perses-n`) and its `?` children are dropped if possible (ReduceStar, Alg. 3), and the
+//! - otherwise its `*`/`+` list children are minimised with ddmin (or the list reducer of
+//!   [`AlgoOptions::list`], or one at a time, `perses-n`) and its `?` children are dropped if possible (ReduceStar, Alg. 3), and the
 //!   surviving children go back to the worklist.
 //!
 //! Perses' tree has a node for each quantified rule, whose children are the elements; ours
@@ -93,7 +94,7 @@ fn reduce_lists(s: &mut Session<'_>, o: &AlgoOptions, node: NodeId, mode: ListMo
         match mode {
             ListMode::Ddmin => {
                 let items = group.into_iter().map(|n| (n, Subst::Delete)).collect();
-                reduce_nodes(s, items, ListAlgorithm::Ddmin, &o.dd, true);
+                reduce_nodes(s, items, o.list_or(ListAlgorithm::Ddmin), &o.dd, true);
             }
             ListMode::OneByOne => one_by_one(s, group),
         }

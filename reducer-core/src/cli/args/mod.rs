@@ -38,6 +38,7 @@ const GRAMMAR_ONLY: &[&str] = &[
     "one_pass",
     "no_nullability_pruning",
     "no_edit_memory",
+    "seed",
     "no_rename",
     "no_literals",
     "no_fallback",
@@ -153,7 +154,9 @@ pub struct Args {
     #[arg(long)]
     pub in_place: bool,
 
-    /// The reduction algorithm (see --list-algorithms).
+    /// The reduction algorithm (see --list-algorithms). ALGO+LIST runs an algorithm that
+    /// minimises lists with the list reducer LIST in place of its own: hdd+probdd, perses+cdd,
+    /// pardis-hybrid+hoist+wddmin, … (LIST: ddmin, opdd, probdd, cdd, wddmin, wprobdd).
     #[arg(short = 'a', long, value_name = "NAME")]
     pub algorithm: Option<String>,
 
@@ -182,6 +185,11 @@ pub struct Args {
     /// ddmin: the order in which complements are tried.
     #[arg(long, value_enum, default_value_t = OrderArg::Forward, value_name = "ORDER")]
     pub complement_order: OrderArg,
+
+    /// The seed of the randomised list reducers (probdd breaks its ties at random): the same
+    /// seed, input and test give the same run.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
 
     /// What the outcome cache is keyed by: none, config (the kept elements, picire's config
     /// cache) or content (the printed candidate).

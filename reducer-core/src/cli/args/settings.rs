@@ -45,6 +45,7 @@ impl Args {
                 OrderArg::Forward => ComplementOrder::Forward,
                 OrderArg::Backward => ComplementOrder::Backward,
             },
+            seed: self.seed,
         }
     }
 
@@ -54,6 +55,7 @@ impl Args {
         AlgoOptions {
             one_pass: self.one_pass,
             dd: self.dd_options(),
+            list: None,
             hoist_depth: self.hoist_depth,
             nullability_pruning: !self.no_nullability_pruning,
             edit_memory: !self.no_edit_memory,

@@ -163,13 +163,18 @@ fn options_map_onto_the_engine() {
         "x.c --split-factor 3 --no-subset-tests --complement-order backward --cache config \
          --cache-all-outcomes --no-evict-larger --cache-full-keys --full-reparse \
          --verify-syntax --hoist-depth 0 --corpus corp --one-pass --no-nullability-pruning --timeout 0 \
-         -a perses --test t.sh",
+         --seed 7 -a perses --test t.sh",
     )
     .unwrap();
     let dd = a.dd_options();
     assert_eq!(
-        (dd.split_factor, dd.subset_tests, dd.complement_order),
-        (3, false, ComplementOrder::Backward)
+        (
+            dd.split_factor,
+            dd.subset_tests,
+            dd.complement_order,
+            dd.seed
+        ),
+        (3, false, ComplementOrder::Backward, 7)
     );
     let c = a.cache_options();
     assert_eq!(
@@ -261,6 +266,8 @@ fn launcher_is_split_like_a_shell() {
 fn text_flavor_refuses_grammar_options() {
     assert!(parse(Flavor::Text, "x.txt --print-grammar").is_err());
     assert!(parse(Flavor::Text, "x.txt -a perses --test t").is_err());
+    assert!(parse(Flavor::Text, "x.txt --seed 3 --test t").is_err());
+    assert!(parse(Flavor::Text, "x.txt -a probdd --test t").is_err());
     let a = parse(Flavor::Text, "x.txt -a ddmin --test t").unwrap();
     assert_eq!(a.algorithm_name(Flavor::Text), TEXT_ALGORITHM);
     assert!(parse(C, "x.c --print-grammar").unwrap().print_grammar);

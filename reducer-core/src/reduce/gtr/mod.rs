@@ -1,6 +1,8 @@
-//! GTR, Generalized Tree Reduction (gtr-generalized-tree-reduction.txt, Herfert, Patra &
-//! Pradel): per level of the tree, each transformation template in turn — the deletion
-//! template (Alg. 1 / Alg. 3, at most one candidate per node) through DD, then the
+//! GTR, Generalized Tree Reduction (S. Herfert, J. Patra and M. Pradel, "Automatically
+//! Reducing Tree-Structured Test Inputs", ASE 2017): per level of the tree, each
+//! transformation template in turn — the deletion template (Alg. 1 / Alg. 3, at most one
+//! candidate per node) through DD (ddmin, or the list reducer of
+//! [`AlgoOptions::list`](super::AlgoOptions::list)), then the
 //! substitute-by-child template (Alg. 2) through the backtracking search of Alg. 5.
 //! [`pass`] is one run of Alg. 4; GTR* (Alg. 6) is [`super::repeat`] over it.
 //!
@@ -272,7 +274,7 @@ fn delete_level(s: &mut Session<'_>, o: &AlgoOptions, filter: &Filter, level: &[
         .filter(|&&n| s.tree.is_live(n) && filter.may_delete(&view, n))
         .map(|&n| (n, Subst::Delete))
         .collect();
-    reduce_nodes(s, items, ListAlgorithm::Ddmin, &o.dd, true);
+    reduce_nodes(s, items, o.list_or(ListAlgorithm::Ddmin), &o.dd, true);
 }
 
 /// Alg. 5: backtracking-based reduction of the level's nodes with substitute-by-child.

@@ -1,7 +1,10 @@
-//! ddmin with a generalised split factor: Alg. 3 of ddmin-split-factor.txt (ν = 2 is
-//! Zeller and Hildebrandt's ddmin, Alg. 1).
+//! ddmin with a generalised split factor: Alg. 3 of Á. Kiss, "Generalizing the Split Factor
+//! of the Minimizing Delta Debugging Algorithm", IEEE Access 8, 2020 (ν = 2 is Alg. 1, the
+//! ddmin of A. Zeller and R. Hildebrandt, "Simplifying and Isolating Failure-Inducing Input",
+//! IEEE TSE 28(2), 2002). The chunks are cut by length, or by weight for Wddmin
+//! ([`wddmin`](super::wddmin)).
 
-use super::{complement, partition, DdOptions, ListTest};
+use super::{complement, Chunks, DdOptions, ListTest};
 
 /// Minimises `config` (c_✗, interesting) to a 1-minimal sublist that is still interesting.
 ///
@@ -11,12 +14,22 @@ use super::{complement, partition, DdOptions, ListTest};
 /// A one-element list is tested against its complement ∅, so the result is 1-minimal even
 /// for predicates that accept the empty list.
 pub fn ddmin<T: Clone>(config: Vec<T>, test: &mut dyn ListTest<T>, options: &DdOptions) -> Vec<T> {
+    ddmin_with(config, test, options, Chunks::Even)
+}
+
+/// [`ddmin`] with the chunks of each round cut as `chunks` says.
+pub(super) fn ddmin_with<T: Clone>(
+    config: Vec<T>,
+    test: &mut dyn ListTest<T>,
+    options: &DdOptions,
+    chunks: Chunks<'_, T>,
+) -> Vec<T> {
     let nu = options.nu();
     let mut c = config; // c'_✗
     let mut n = c.len().min(nu);
     while n > 0 {
-        // Δ_1 … Δ_n: pairwise disjoint, |Δ_i| ≈ |c'_✗| / n.
-        let delta = partition(c.len(), n);
+        // Δ_1 … Δ_n: pairwise disjoint, |Δ_i| ≈ |c'_✗| / n (or of about equal weights).
+        let delta = chunks.of(&c, n);
         // "reduce to subset": test(Δ_i) = ✗ ⇒ ddmin₂^ν(Δ_i, min(|Δ_i|, ν)).
         if options.subset_tests && n > 1 {
             let subsets = &mut delta.iter().map(|d| c[d.clone()].to_vec());

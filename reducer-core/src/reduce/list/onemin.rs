@@ -1,4 +1,5 @@
-//! The trivial 1-minimising algorithm: Alg. 2 of ddmin-split-factor.txt.
+//! The trivial 1-minimising algorithm: Alg. 2 of Á. Kiss, "Generalizing the Split Factor of
+//! the Minimizing Delta Debugging Algorithm", IEEE Access 8, 2020.
 
 use super::{complement, DdOptions, ListTest};
 

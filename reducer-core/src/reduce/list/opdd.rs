@@ -1,4 +1,5 @@
-//! One-pass delta debugging (OPDD), the list reducer of pardis-hybrid (pardis…, Sect. 3.1).
+//! One-pass delta debugging (OPDD), the list reducer of pardis-hybrid: Sect. 3.1 of
+//! G. Gharachorlu and N. Sumner, "PARDIS: Priority Aware Test Case Reduction", FASE 2019.
 
 use super::{partition, DdOptions, ListTest};
 

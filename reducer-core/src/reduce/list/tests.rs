@@ -120,6 +120,7 @@ fn dd_variants() -> Vec<DdOptions> {
                     split_factor,
                     subset_tests,
                     complement_order,
+                    ..DdOptions::default()
                 });
             }
         }
@@ -173,7 +174,7 @@ proptest! {
             let mut a = record(pred);
             let mut b = record(pred);
             onemin(input.clone(), &mut a, &o);
-            let o = DdOptions { split_factor: usize::MAX, subset_tests: false, complement_order };
+            let o = DdOptions { split_factor: usize::MAX, subset_tests: false, complement_order, ..DdOptions::default() };
             ddmin(input.clone(), &mut b, &o);
             prop_assert_eq!(a.log, b.log);
         }
@@ -188,16 +189,22 @@ fn empty_and_single_element_lists() {
     assert_eq!(onemin(vec![], &mut Pred(never), &o), Vec::<u8>::new());
     assert_eq!(onemin(vec![7u8], &mut Pred(never), &o), vec![7]);
     assert_eq!(onemin(vec![7u8], &mut Pred(always), &o), Vec::<u8>::new());
-    for alg in [ListAlgorithm::Ddmin, ListAlgorithm::Opdd] {
-        assert_eq!(alg.reduce(vec![], &mut Pred(never), &o), Vec::<u8>::new());
-        assert_eq!(alg.reduce(vec![7u8], &mut Pred(never), &o), vec![7]);
+    let w = |_: &u8| 1;
+    for &alg in ListAlgorithm::SELECTABLE {
         assert_eq!(
-            alg.reduce(vec![7u8], &mut Pred(always), &o),
+            alg.reduce(vec![], &w, &mut Pred(never), &o),
             Vec::<u8>::new()
         );
+        assert_eq!(alg.reduce(vec![7u8], &w, &mut Pred(never), &o), vec![7]);
         assert_eq!(
-            alg.reduce(vec![1u8, 2, 3], &mut Pred(always), &o),
-            Vec::<u8>::new()
+            alg.reduce(vec![7u8], &w, &mut Pred(always), &o),
+            Vec::<u8>::new(),
+            "{alg:?}"
+        );
+        assert_eq!(
+            alg.reduce(vec![1u8, 2, 3], &w, &mut Pred(always), &o),
+            Vec::<u8>::new(),
+            "{alg:?}"
         );
     }
 }
@@ -249,7 +256,8 @@ fn ddmin_on_zellers_eight_element_example() {
     assert_eq!(r.log, expected);
 }
 
-/// Table I of cache-optimizations.txt: "12345" reduced to "24" (keep 2 and 4) by
+/// Table I of D. Vince and Á. Kiss, "Cache Optimizations for Test Case Reduction", QRS
+/// 2022: "12345" reduced to "24" (keep 2 and 4) by
 /// character-level ddmin without subset tests, complements backward, through the content
 /// cache. The oracle sees exactly the table's "test" rows. (Table I has one cache row, step
 /// 10; we have two: "12" is also looked up again right after step 4, because we restart the
@@ -270,6 +278,7 @@ fn ddmin_reproduces_table_one_of_the_cache_paper() {
         split_factor: 2,
         subset_tests: false,
         complement_order: ComplementOrder::Backward,
+        ..DdOptions::default()
     };
     let out = reduce_units(&split_bytes(b"12345"), &[], &mut tester, &o).0;
     assert_eq!(out, b"24");
@@ -558,6 +567,7 @@ fn parallel_ddmin_gives_the_sequential_result_and_query_count() {
         split_factor: 4,
         subset_tests: false,
         complement_order: ComplementOrder::Backward,
+        ..DdOptions::default()
     };
     for o in [DdOptions::default(), backward] {
         for (name, cache) in [
@@ -651,4 +661,441 @@ fn tester_list_keys_configurations_by_index_in_the_origin() {
     // A new list reduction starts a new configuration space.
     let _ = TesterList::new(&mut tester, b"zz", render);
     assert_eq!(tester.cache_stats().entries, 0);
+}
+
+// ---------------------------------------------------------------- ProbDD, CDD and WDD
+
+/// ProbDD as the paper states it (Sect. 3), one test at a time: the reference for
+/// [`probdd`] (σ = [`PRIOR`], ties in the order `Random` draws from `seed` at each step).
+fn probdd_reference(n: u8, mut pred: impl FnMut(&[u8]) -> bool, seed: u64) -> Vec<u8> {
+    let mut c: Vec<u8> = (0..n).collect();
+    let mut p = vec![PRIOR; c.len()];
+    let mut ties = Random::new(seed);
+    loop {
+        // Sort the remaining elements ascending by p (ties at random), leaving out p = 1.
+        let mut order: Vec<usize> = (0..c.len()).filter(|&i| p[i] < 1.0).collect();
+        if order.is_empty() {
+            return c; // every probability is 1
+        }
+        ties.shuffle(&mut order);
+        order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+        // Exclude elements one by one until the expected gain begins to decrease.
+        let (mut take, mut pass, mut last) = (0, 1.0, 0.0);
+        for (k, &i) in order.iter().enumerate() {
+            pass *= 1.0 - p[i];
+            let gain = (k + 1) as f64 * pass;
+            if gain < last {
+                break;
+            }
+            (take, last) = (k + 1, gain);
+        }
+        let excluded: HashSet<usize> = order[..take].iter().copied().collect();
+        let x: Vec<u8> = (0..c.len())
+            .filter(|i| !excluded.contains(i))
+            .map(|i| c[i])
+            .collect();
+        if pred(&x) {
+            // Rule 2: the excluded elements' p become 0: they go.
+            p = (0..c.len())
+                .filter(|i| !excluded.contains(i))
+                .map(|i| p[i])
+                .collect();
+            c = x;
+        } else if take == 1 {
+            p[order[0]] = 1.0; // only s_i was removed: p_i = 1
+        } else {
+            // Rule 3: p_i ← p_i / (1 − Π_j (1 − p_j)) over the excluded elements.
+            let pass: f64 = excluded.iter().map(|&j| 1.0 - p[j]).product();
+            for &i in &excluded {
+                p[i] = (p[i] / (1.0 - pass)).min(1.0);
+            }
+        }
+    }
+}
+
+/// CDD as the paper describes it, one test at a time: the reference for [`cdd`].
+fn cdd_reference(n: u8, mut pred: impl FnMut(&[u8]) -> bool) -> Vec<u8> {
+    let mut c: Vec<u8> = (0..n).collect();
+    let mut r = 0;
+    loop {
+        let s = subset_size(r);
+        r += 1;
+        if s > 1 && s >= c.len() {
+            continue; // the subsets would be the whole list
+        }
+        // Round r: try deleting each subset of s consecutive elements once, in order.
+        let mut at = 0;
+        while at < c.len() {
+            let end = (at + s).min(c.len());
+            let mut x = c[..at].to_vec();
+            x.extend_from_slice(&c[end..]);
+            if pred(&x) {
+                c = x;
+            } else {
+                at = end;
+            }
+        }
+        if s == 1 {
+            return c;
+        }
+    }
+}
+
+/// ddmin as Zeller and Hildebrandt state it, one test at a time, with Wddmin's chunks of
+/// about equal weight: the reference for [`wddmin`].
+fn wddmin_reference(
+    n: u8,
+    weight: &dyn Fn(u8) -> Weight,
+    mut pred: impl FnMut(&[u8]) -> bool,
+    o: &DdOptions,
+) -> Vec<u8> {
+    let nu = o.split_factor.max(2);
+    let mut c: Vec<u8> = (0..n).collect();
+    let mut g = c.len().min(nu);
+    'rounds: while g > 0 {
+        let weights: Vec<Weight> = c.iter().map(|&e| weight(e)).collect();
+        let delta = weighted_partition(&weights, g);
+        if o.subset_tests && g > 1 {
+            for d in &delta {
+                if pred(&c[d.clone()]) {
+                    c = c[d.clone()].to_vec();
+                    g = c.len().min(nu);
+                    continue 'rounds;
+                }
+            }
+        }
+        if !(o.subset_tests && g == 2) {
+            for i in o.complement_order.indices(g) {
+                let mut x = c[..delta[i].start].to_vec();
+                x.extend_from_slice(&c[delta[i].end..]);
+                if pred(&x) {
+                    c = x;
+                    g = c.len().min(if g - 1 > 1 { g - 1 } else { nu });
+                    continue 'rounds;
+                }
+            }
+        }
+        if g < c.len() {
+            g = c.len().min(nu * g);
+            continue;
+        }
+        return c;
+    }
+    c
+}
+
+/// WProbDD, one test at a time: ProbDD whose gain counts weights, elements by descending
+/// (1 − p) · w, the prefix of largest gain. The reference for [`wprobdd`].
+fn wprobdd_reference(
+    n: u8,
+    weight: &dyn Fn(u8) -> Weight,
+    mut pred: impl FnMut(&[u8]) -> bool,
+) -> Vec<u8> {
+    let mut c: Vec<u8> = (0..n).collect();
+    let mut p = vec![PRIOR; c.len()];
+    loop {
+        let w = |i: usize, c: &[u8]| weight(c[i]).max(1) as f64;
+        let mut order: Vec<usize> = (0..c.len()).filter(|&i| p[i] < 1.0).collect();
+        if order.is_empty() {
+            return c;
+        }
+        order.sort_by(|&a, &b| {
+            ((1.0 - p[b]) * w(b, &c))
+                .total_cmp(&((1.0 - p[a]) * w(a, &c)))
+                .then(p[a].total_cmp(&p[b]))
+        });
+        let (mut take, mut best, mut weight_sum, mut pass) = (0, 0.0, 0.0, 1.0);
+        for (k, &i) in order.iter().enumerate() {
+            weight_sum += w(i, &c);
+            pass *= 1.0 - p[i];
+            if weight_sum * pass >= best {
+                (take, best) = (k + 1, weight_sum * pass);
+            }
+        }
+        let excluded: HashSet<usize> = order[..take].iter().copied().collect();
+        let keep: Vec<usize> = (0..c.len()).filter(|i| !excluded.contains(i)).collect();
+        let x: Vec<u8> = keep.iter().map(|&i| c[i]).collect();
+        if pred(&x) {
+            p = keep.iter().map(|&i| p[i]).collect();
+            c = x;
+        } else if take == 1 {
+            p[order[0]] = 1.0;
+        } else {
+            let pass: f64 = excluded.iter().map(|&j| 1.0 - p[j]).product();
+            for &i in &excluded {
+                p[i] = (p[i] / (1.0 - pass)).min(1.0);
+            }
+        }
+    }
+}
+
+/// A weight per position, from the random test's values (1 to 16).
+fn weights_of(values: &[u8]) -> impl Fn(u8) -> Weight + '_ {
+    move |e| Weight::from(values[e as usize] % 16 + 1)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Each algorithm makes its reference's tests, in order, and returns its result; the
+    /// result is interesting, and 1-minimal where the papers say so (Wddmin always, the
+    /// others for monotone tests).
+    #[test]
+    fn probdd_cdd_and_wdd_test_what_their_references_test(
+        n in 1usize..=10,
+        tag in 0u8..4,
+        s in any::<u16>(),
+        values in proptest::collection::vec(any::<u8>(), 10),
+        x in any::<u8>(),
+        seed in any::<u64>(),
+    ) {
+        let k = kind(n, tag, s, values.clone(), x, seed);
+        let minimal = one_minimal_sets(n, &k);
+        let monotone = matches!(k, Kind::ContainsAll(_) | Kind::AtLeastTwo(_));
+        let input: Vec<u8> = (0..n as u8).collect();
+        let pred = |c: &[u8]| k.holds(n, mask(c));
+        let weight = weights_of(&values);
+        let by_weight = |e: &u8| weight(*e);
+        let o = DdOptions { seed, ..DdOptions::default() };
+        let check = |out: &[u8], what: &str, one_minimal: bool| {
+            assert!(pred(out), "{what}: {out:?} is not interesting ({k:?})");
+            if one_minimal {
+                check_result(n, &k, &minimal, out, what);
+            }
+        };
+
+        let mut r = record(pred);
+        let out = probdd(input.clone(), &mut r, &o);
+        let mut reference = record(pred);
+        prop_assert_eq!(&out, &probdd_reference(n as u8, |c| reference.first_interesting(&mut std::iter::once(c.to_vec())).is_some(), seed));
+        prop_assert_eq!(&r.log, &reference.log);
+        check(&out, "probdd", monotone);
+
+        let mut r = record(pred);
+        let out = cdd(input.clone(), &mut r);
+        let mut reference = record(pred);
+        prop_assert_eq!(&out, &cdd_reference(n as u8, |c| reference.first_interesting(&mut std::iter::once(c.to_vec())).is_some()));
+        prop_assert_eq!(&r.log, &reference.log);
+        check(&out, "cdd", monotone);
+
+        let mut r = record(pred);
+        let out = wprobdd(input.clone(), &by_weight, &mut r);
+        let mut reference = record(pred);
+        prop_assert_eq!(&out, &wprobdd_reference(n as u8, &weight, |c| reference.first_interesting(&mut std::iter::once(c.to_vec())).is_some()));
+        prop_assert_eq!(&r.log, &reference.log);
+        check(&out, "wprobdd", monotone);
+
+        for o in dd_variants() {
+            let mut r = record(pred);
+            let out = wddmin(input.clone(), &by_weight, &mut r, &o);
+            let mut reference = record(pred);
+            prop_assert_eq!(&out, &wddmin_reference(n as u8, &weight, |c| reference.first_interesting(&mut std::iter::once(c.to_vec())).is_some(), &o));
+            prop_assert_eq!(&r.log, &reference.log, "{:?}", o);
+            check(&out, &format!("wddmin {o:?}"), true);
+        }
+    }
+}
+
+/// Longer lists: monotone tests that need a few positions of up to 100.
+#[test]
+fn long_lists_against_the_references() {
+    let needs: [&[u8]; 5] = [&[], &[0], &[63], &[3, 40, 41], &[1, 2, 3, 60, 61, 99]];
+    let values: Vec<u8> = (0..100u32).map(|i| (i * 37 % 101) as u8).collect();
+    let weight = |e: u8| Weight::from(values[e as usize] % 16 + 1);
+    let by_weight = |e: &u8| weight(*e);
+    for need in needs {
+        for n in [1u8, 2, 16, 17, 33, 64, 100] {
+            let pred = |c: &[u8]| need.iter().filter(|&&x| x < n).all(|x| c.contains(x));
+            let mut want: Vec<u8> = need.iter().copied().filter(|&x| x < n).collect();
+            want.sort_unstable();
+            let input: Vec<u8> = (0..n).collect();
+            for seed in [0, 1, 2] {
+                let mut r = record(pred);
+                let out = probdd(
+                    input.clone(),
+                    &mut r,
+                    &DdOptions {
+                        seed,
+                        ..DdOptions::default()
+                    },
+                );
+                let mut tests = 0;
+                let reference = probdd_reference(
+                    n,
+                    |c| {
+                        tests += 1;
+                        pred(c)
+                    },
+                    seed,
+                );
+                assert_eq!(
+                    (&out, r.log.len()),
+                    (&reference, tests),
+                    "probdd {need:?} of {n}"
+                );
+                assert_eq!(out, want, "probdd {need:?} of {n}");
+            }
+            let mut r = record(pred);
+            let out = cdd(input.clone(), &mut r);
+            let mut tests = 0;
+            assert_eq!(
+                (&out, r.log.len()),
+                (
+                    &cdd_reference(n, |c| {
+                        tests += 1;
+                        pred(c)
+                    }),
+                    tests
+                )
+            );
+            assert_eq!(out, want, "cdd {need:?} of {n}");
+            let mut r = record(pred);
+            let out = wprobdd(input.clone(), &by_weight, &mut r);
+            let mut tests = 0;
+            assert_eq!(
+                (&out, r.log.len()),
+                (
+                    &wprobdd_reference(n, &weight, |c| {
+                        tests += 1;
+                        pred(c)
+                    }),
+                    tests
+                )
+            );
+            assert_eq!(out, want, "wprobdd {need:?} of {n}");
+            let o = DdOptions::default();
+            let mut r = record(pred);
+            let out = wddmin(input.clone(), &by_weight, &mut r, &o);
+            let mut tests = 0;
+            assert_eq!(
+                (&out, r.log.len()),
+                (
+                    &wddmin_reference(
+                        n,
+                        &weight,
+                        |c| {
+                            tests += 1;
+                            pred(c)
+                        },
+                        &o
+                    ),
+                    tests
+                )
+            );
+            assert_eq!(out, want, "wddmin {need:?} of {n}");
+        }
+    }
+}
+
+/// Fig. 3 of the ProbDD paper (σ = 0.25, eight statements): the sizes ProbDD chooses and the
+/// probabilities after each failed test, to four places.
+#[test]
+fn probdd_follows_figure_three_of_its_paper() {
+    use super::probdd::Model;
+    use super::stepwise::Stepwise;
+    let round = |p: &[f64]| -> Vec<f64> { p.iter().map(|x| (x * 1e4).round() / 1e4).collect() };
+    let mut m = Model::with_prior((1..=8u8).collect(), vec![1; 8], Some(Random::new(3)), 0.25);
+    // Row 1: four elements go (the gain 4 · 0.75⁴ is the largest), and the test fails.
+    let first = m.choose().unwrap();
+    assert_eq!(first.len(), 4);
+    m.failed(&first);
+    let p = round(m.probabilities());
+    for i in 0..8 {
+        assert_eq!(
+            p[i],
+            if first.contains(&i) { 0.3657 } else { 0.25 },
+            "{p:?}"
+        );
+    }
+    // Row 2: the four others, the lowest, go: the test passes.
+    let second = m.choose().unwrap();
+    assert_eq!(
+        second,
+        (0..8).filter(|i| !first.contains(i)).collect::<Vec<_>>()
+    );
+    m.removed(&second);
+    // Row 3: two of the four left at 0.3657 are tried; they fail and rise to 0.6119.
+    let third = m.choose().unwrap();
+    assert_eq!(third.len(), 2);
+    m.failed(&third);
+    let p = round(m.probabilities());
+    for i in 0..4 {
+        assert_eq!(
+            p[i],
+            if third.contains(&i) { 0.6119 } else { 0.3657 },
+            "{p:?}"
+        );
+    }
+    // A failed single-element test makes its probability 1 exactly.
+    m.failed(&[0]);
+    assert_eq!(m.probabilities()[0], 1.0);
+}
+
+#[test]
+fn cdd_subset_sizes_follow_the_rounds() {
+    let sizes: Vec<usize> = (0..7).map(subset_size).collect();
+    assert_eq!(sizes, vec![9, 6, 3, 2, 1, 1, 1]);
+    // Nothing can go from 20 elements: rounds of 9, 6, 3, 2 and 1 element(s).
+    let mut r = record(|c: &[u8]| c.len() == 20);
+    assert_eq!(cdd((0..20).collect(), &mut r).len(), 20);
+    assert_eq!(r.log.len(), 3 + 4 + 7 + 10 + 20);
+}
+
+#[test]
+fn randomised_runs_repeat_with_their_seed() {
+    let pred = |c: &[u8]| [3, 17, 18, 40].iter().all(|x| c.contains(x));
+    let run = |seed| {
+        let mut r = record(pred);
+        let out = probdd(
+            (0..50).collect(),
+            &mut r,
+            &DdOptions {
+                seed,
+                ..DdOptions::default()
+            },
+        );
+        (out, r.log)
+    };
+    assert_eq!(run(5), run(5));
+    let logs: HashSet<Vec<Vec<u8>>> = (0..6).map(|seed| run(seed).1).collect();
+    assert!(logs.len() > 1, "the seed changes the tie breaks");
+}
+
+#[test]
+fn wddmin_gives_a_heavy_element_a_chunk_of_its_own() {
+    // Element 0 weighs as much as the 20 others: the first round tries [0] and [1..=20].
+    let weight = |e: &u8| if *e == 0 { 20 } else { 1 };
+    let mut r = record(|c: &[u8]| c.contains(&5));
+    let out = wddmin((0..=20).collect(), &weight, &mut r, &DdOptions::default());
+    assert_eq!(out, vec![5]);
+    assert_eq!(r.log[0], vec![0]);
+    assert_eq!(r.log[1], (1..=20).collect::<Vec<u8>>());
+}
+
+/// ProbDD, CDD and WProbDD through a real [`Tester`]: `-j 2` speculates on the steps that
+/// follow a test, and gives the sequential result and query count.
+#[test]
+fn stepwise_reducers_give_the_sequential_result_in_parallel() {
+    for alg in [
+        ListAlgorithm::ProbDD,
+        ListAlgorithm::Cdd,
+        ListAlgorithm::WProbDD,
+        ListAlgorithm::Wddmin,
+    ] {
+        let run = |jobs| {
+            let mut tester = Tester::new(Arc::new(FnOracle(c_like)), CacheOptions::default(), jobs);
+            let units = split_bytes(PROGRAM);
+            let free: Vec<u32> = (0..units.len() as u32).collect();
+            let render = |c: &[u32]| c.iter().map(|&i| units[i as usize][0]).collect::<Vec<u8>>();
+            let weight = |&i: &u32| Weight::from(units[i as usize][0] % 3 + 1);
+            let mut list = TesterList::new(&mut tester, &free, render);
+            let kept = alg.reduce(free.clone(), &weight, &mut list, &DdOptions::default());
+            let queries = list.tester().stats().queries;
+            (render(&kept), queries)
+        };
+        let (a, qa) = run(1);
+        let (b, qb) = run(2);
+        assert!(c_like(&a), "{alg:?}");
+        assert_eq!((a, qa), (b, qb), "{alg:?}");
+    }
 }
