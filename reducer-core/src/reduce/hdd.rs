@@ -1,5 +1,6 @@
-//! HDD (hdd-with-hoisting.txt Fig. 2; Misherghi & Su): ddmin over the nodes of each level of
-//! the tree, from the root to the leaves. A node outside the configuration is deleted when it
+//! HDD (Misherghi and Su, "HDD: Hierarchical Delta Debugging", ICSE 2006, in the formulation of
+//! Fig. 2 of Vince et al., "Extending Hierarchical Delta Debugging with Hoisting", AST 2021):
+//! ddmin over the nodes of each level of the tree, from the root to the leaves. A node outside the configuration is deleted when it
 //! is nullable, or replaced by its rule's minimal text when that is shorter; a node that
 //! allows neither is not part of the configuration.
 

@@ -93,7 +93,7 @@ impl ListTest<NodeId> for NodeConfigs<'_, '_> {
 /// return a one-element configuration untested, but a level's empty configuration is not
 /// the empty input, and HDD* is only 1-tree-minimal at its fixpoint ("if any single node
 /// is removed from the tree, the new test case will not be interesting anymore",
-/// hdd-with-hoisting.txt Sect. II) if a level whose only removable node is one node gets
+/// Vince et al., AST 2021, Sect. II) if a level whose only removable node is one node gets
 /// that node's removal tested. This is one test per such level that the papers' DDMIN does
 /// not make.
 pub fn reduce_nodes(
@@ -128,7 +128,7 @@ pub fn reduce_nodes(
 }
 
 /// The list reducer's options in merge mode: a split factor of at least the number of jobs,
-/// so that one pass has a candidate for every worker (ddmin-split-factor.txt studies ν > 2
+/// so that one pass has a candidate for every worker (Kiss, IEEE Access 2020, studies ν > 2
 /// for the same trade: more tests per round, fewer rounds). Unchanged in exact mode.
 fn filling_the_workers(merging: bool, jobs: usize, options: &DdOptions) -> DdOptions {
     let mut options = *options;

@@ -1,4 +1,5 @@
-//! Pardis (pardis-priority-aware-reduction.txt): priority-aware deletion of nullable nodes.
+//! Pardis (Gharachorlu and Sumner, "PARDIS: Priority Aware Test Case Reduction", FASE 2019):
+//! priority-aware deletion of nullable nodes.
 //!
 //! - [`pass`] is Alg. 1: a max-heap of nodes by ρ = (token weight, right-to-left BFS order);
 //!   pop the top node; if it is nullable and deleting it keeps the input interesting, delete

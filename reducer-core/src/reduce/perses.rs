@@ -1,5 +1,5 @@
-//! Perses (perses-syntax-guided-reduction.txt Alg. 2–4; Sun et al., ICSE'18): a worklist
-//! ordered by token weight. For each node taken from it:
+//! Perses (Sun, Li, Zhang, Gu and Su, "Perses: Syntax-Guided Program Reduction", ICSE 2018,
+//! Alg. 2–4): a worklist ordered by token weight. For each node taken from it:
 //! - a regular node (one that is neither a list element nor the body of a `?`) is replaced by
 //!   a compatible descendant if one keeps the input interesting (ReduceRegular, Alg. 4), and
 //!   the node that replaced it goes back to the worklist (Alg. 4 line 17), so that its lists

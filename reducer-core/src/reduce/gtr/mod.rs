@@ -1,5 +1,6 @@
-//! GTR, Generalized Tree Reduction (gtr-generalized-tree-reduction.txt, Herfert, Patra &
-//! Pradel): per level of the tree, each transformation template in turn — the deletion
+//! GTR, Generalized Tree Reduction (Herfert, Patra and Pradel, "Automatically Reducing
+//! Tree-Structured Test Inputs", ASE 2017; section and algorithm numbers as in its submitted
+//! version, "Generalized Reduction of Tree-Structured Test Inputs"): per level of the tree, each transformation template in turn — the deletion
 //! template (Alg. 1 / Alg. 3, at most one candidate per node) through DD, then the
 //! substitute-by-child template (Alg. 2) through the backtracking search of Alg. 5.
 //! [`pass`] is one run of Alg. 4; GTR* (Alg. 6) is [`super::repeat`] over it.
