@@ -1,4 +1,5 @@
-//! The outcome cache of "Cache Optimizations for Test Case Reduction" (cache-optimizations.txt).
+//! The outcome cache of Vince and Kiss, "Cache Optimizations for Test Case Reduction" (QRS
+//! 2022; the references are in `docs/design.md`).
 //!
 //! The key is the printed candidate (content cache), so two different edit sets that print the
 //! same text share one entry. A configuration-keyed cache (picire's `ConfigCache`) and a plain

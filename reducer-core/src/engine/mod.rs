@@ -6,7 +6,8 @@
 //! - [`tester`]: every candidate goes through it, with `-j N` speculation and a sequential
 //!   result;
 //! - [`session`]: the tree, its language and the tester, and the candidate pipeline (edit
-//!   set → printed text → syntax check → cache → oracle → commit) every algorithm shares;
+//!   set → printed text → kept regions → cache → syntax check → edit memory → oracle →
+//!   commit) every algorithm shares (`docs/design.md` follows a candidate through it);
 //! - `syntax_check`: the local syntax check of a candidate (the slots an edit can disturb,
 //!   re-parsed in place);
 //! - `deletion`: what deleting nodes means (nullable nodes, and the first item of a

@@ -1,8 +1,8 @@
 //! The deletions found not interesting on the current tree, for generators that assume what
 //! delta debugging assumes: that a candidate deleting all of a refused deletion and more is
-//! not interesting either (monotony, as ProbDD's Definition 3.1 states it). A commit
-//! changes the tree and clears them: a refusal says nothing about a text it was not tested
-//! on.
+//! not interesting either (monotony, Definition 3.1 of Wang et al., "Probabilistic Delta
+//! Debugging", ESEC/FSE 2021). A commit changes the tree and clears them: a refusal says
+//! nothing about a text it was not tested on.
 
 use crate::syntax::tree::{NodeId, Tree};
 use rustc_hash::FxHashMap;

@@ -1,6 +1,6 @@
 //! A reduction session: the tree, its language, the tester, and the candidate pipeline
-//! (edit set → printed text → syntax check → cache → oracle → commit) that every tree
-//! algorithm shares.
+//! (edit set → printed text → kept regions → cache → syntax check, deferred to a cache miss →
+//! edit memory → oracle → commit) that every tree algorithm shares.
 //!
 //! The session also keeps the kept regions ([`Session::keep`]): no edit set that edits a node
 //! overlapping one is tested ([`View::protected`]), and no whole text that changes a byte of
@@ -673,7 +673,7 @@ impl<'a> View<'a> {
 /// (a C expression's precedence levels between an assignment and the call it holds) prints
 /// the same tokens at every level and so does not use up the bound; in a tree without such
 /// chains this is the plain level count of Perses' BoundedBFS
-/// (perses-syntax-guided-reduction.txt Alg. 4).
+/// (Perses, ICSE 2018, Alg. 4).
 fn hoist_level(tree: &Tree, parent: NodeId, child: NodeId, depth: usize) -> usize {
     depth + usize::from(tree.weight(child) < tree.weight(parent))
 }

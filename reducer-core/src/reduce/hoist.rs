@@ -1,5 +1,5 @@
-//! Hoisting (hdd-with-hoisting.txt, Hodován, Kiss & Gyimóthy): replace a node by a compatible
-//! descendant instead of pruning it.
+//! Hoisting (Vince, Hodován, Bársony and Kiss, "Extending Hierarchical Delta Debugging with
+//! Hoisting", AST 2021): replace a node by a compatible descendant instead of pruning it.
 //!
 //! - [`chi`] is χ(n) (Fig. 7): the nearest compatible descendants of n on each path, ordered
 //!   farthest first ("candidates … are prioritized by their distance to the ancestor, further

@@ -11,8 +11,8 @@ use crate::syntax::tree::{NodeId, Tree};
 /// may stay, dead). The next level is `children` of the live nodes it returned. Stops when
 /// a level is empty or the session stops; returns whether the tree got smaller.
 ///
-/// HDD's `tagNodes(tree, level + 1)` and HOIST's `TAGNODES` (hdd-with-hoisting.txt Figs. 2,
-/// 8, 9) and GTR's `level(t, i)` (gtr-generalized-tree-reduction.txt Alg. 4) are this walk
+/// HDD's `tagNodes(tree, level + 1)` and HOIST's `TAGNODES` (Vince et al., AST 2021, Figs. 2,
+/// 8, 9) and GTR's `level(t, i)` (Herfert et al., ASE 2017, Alg. 4) are this walk
 /// with the tree's children, or GTR's children of a chain of wrapper nodes.
 pub fn level_by_level(
     s: &mut Session<'_>,

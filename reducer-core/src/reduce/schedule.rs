@@ -1,55 +1,23 @@
 //! The default's schedule of transformation stages: stages that pay for themselves.
 //!
-//! After deletion and hoisting have reached their fixpoint, the transformations run in
-//! rounds, each stage followed by deletion (without hoisting) when it changed something (unless its
-//! changes cannot make room for a deletion: [`ScheduledStage::deletion_after`]), until a
-//! round changes nothing. Every query of these rounds is paid from a budget kept in queries:
+//! The rules are stated once, in `docs/design.md` ("The stage schedule"); this is their
+//! code. In short: once the first deletion stage has reached its fixpoint, the
+//! transformations run in rounds, each stage that changed something followed by deletion
+//! where its changes can make room for one ([`ScheduledStage::deletion_after`]), and every
+//! query is paid from a budget. It opens at [`OPENING_SHARE`] of the effort so far (the
+//! queries, with the candidates the memory of refused edits answered unseen), at least
+//! [`MIN_PROBE`] per stage; what a stage removes, with the deletion after it, pays in
+//! [`PAYBACK`] times that effort times the share of the text removed, up to [`MAX_BALANCE`]
+//! times the opening; an oracle slower than [`FAST_ORACLE`] (by
+//! [`Stats::recent_oracle_time`]) divides both by its slowness, and all the rounds stop at
+//! the queries before them times max(1, [`MAX_SHARE`] ÷ slowness²). Within a round the
+//! stages not run yet come first, then the others by bytes per query (`order`); a stage
+//! gives up after its share of the balance without a find, or after [`PROBE`] queries once
+//! it has run and removed nothing. Sizes are bytes that are not whitespace (`size`).
 //!
-//! - **Opening balance**: a fifth of the queries the run has needed so far (the original's
-//!   check and the first deletion stage; with the candidates the memory of refused edits
-//!   answered unseen, so that a cheaper deletion stage does not shrink the rounds' budget
-//!   with it), so that rounds that find nothing cost at most
-//!   about 20 % more than deletion and hoisting alone; at least [`MIN_PROBE`] queries per
-//!   stage on small inputs.
-//! - **Earnings**: what a stage removes, itself or through the deletion that follows it,
-//!   pays into the balance [`PAYBACK`] times what deletion cost, times the share of the
-//!   text it removed (a stage that removes 1 % of the text after a deletion stage of 500
-//!   queries earns 10 queries); every query the stage and that deletion needed is paid out
-//!   of it. The balance holds at most [`MAX_BALANCE`] times the opening balance, so that one
-//!   large removal does not pay for every later search. Stages that find nothing at all
-//!   cost only the opening balance. A stage runs while the balance lasts, and gives up once
-//!   it has gone its share of the balance (the balance over the stages left in the round)
-//!   without finding anything; a stage that has removed nothing in its earlier runs only
-//!   probes ([`PROBE`] queries without a find), so that the stage left last in a round
-//!   does not get the whole balance for another fruitless search. The rounds end when the
-//!   balance is spent.
-//! - **Order**: within a round, stages not yet run come first, in the order given; the
-//!   others by the bytes per query they achieved so far in this run (what they removed,
-//!   with the deletion after them, over what they and that deletion cost), best first, as
-//!   C-Vise and Vulcan order their passes.
-//! - **Size**: bytes that are not whitespace (blank lines stay until the final tidy-up, and
-//!   would make any removal look small).
-//! - **Cost of a query**: a query is weighed by the oracle's recent run time when the rounds
-//!   start ([`Stats::recent_oracle_time`], the last runs of the deletion before them, on
-//!   candidates about the size the rounds will test; known from the original's check on):
-//!   the early runs on a large input do not count, so a compiler that took seconds on the
-//!   original unit and milliseconds on what is left is a fast oracle for the rounds, while
-//!   one whose every run costs a second (a compile-and-run, a JVM) is still a slow one.
-//!   An oracle slower than [`FAST_ORACLE`] divides the
-//!   opening balance and the earnings by how many times slower it is, and all the rounds
-//!   together may never spend more than the queries the run had needed before them times
-//!   [`MAX_SHARE`] ÷ the square of that slowness (at least once as many), so that with an
-//!   oracle of half a second or more the whole reduction costs at most about twice
-//!   deletion and hoisting. Oracle run times are wall times: on a loaded machine an oracle
-//!   is slower, and the budget tighter.
-//!
-//! - **Interludes**: before the rounds, the first deletion stage does not always wait for
-//!   its fixpoint. After a pass of deletion that changed something and cost at least
-//!   [`INTERLUDE_AFTER`] queries, the compound edits run once, with at most a tenth
-//!   ([`INTERLUDE_SHARE`]) of that pass's queries (`interleave`). On a large input whose
-//!   oracle refuses most deletions, the passes after the first cost thousands of queries
-//!   for a few bytes each, and a parameter gone from every call at once can remove more
-//!   than a whole pass; on inputs whose passes are short, nothing changes.
+//! `interleave` is the first deletion stage's part: after a pass that changed something and
+//! cost at least [`INTERLUDE_AFTER`] queries, the compound edits run once, with at most
+//! [`INTERLUDE_SHARE`] of that pass's queries.
 //!
 //! The stages are whatever plans the caller gives: the schedule measures them from outside
 //! (queries and bytes), through the tester's query budget ([`Tester::set_budget`]).

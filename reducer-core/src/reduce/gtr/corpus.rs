@@ -1,4 +1,4 @@
-//! GTR's corpus-based filtering (gtr-generalized-tree-reduction.txt Sect. 4.2): what the
+//! GTR's corpus-based filtering (Herfert, Patra and Pradel, ASE 2017, Sect. 4.2): what the
 //! example inputs of a language say about its trees.
 //!
 //! Every file of a folder (and its subfolders) is parsed with the session's language; files

@@ -1,5 +1,6 @@
 //! GTR, Generalized Tree Reduction (S. Herfert, J. Patra and M. Pradel, "Automatically
-//! Reducing Tree-Structured Test Inputs", ASE 2017): per level of the tree, each
+//! Reducing Tree-Structured Test Inputs", ASE 2017; section and algorithm numbers as in its
+//! submitted version, "Generalized Reduction of Tree-Structured Test Inputs"): per level of the tree, each
 //! transformation template in turn — the deletion template (Alg. 1 / Alg. 3, at most one
 //! candidate per node) through DD (ddmin, or the list reducer of
 //! [`AlgoOptions::list`](super::AlgoOptions::list)), then the

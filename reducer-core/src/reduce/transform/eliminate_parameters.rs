@@ -6,7 +6,7 @@
 //!
 //! A list is bound to an occurrence of a name when it starts right after it, behind at most
 //! one opening bracket (`f(a, b)`, `f<T, U>`, `f[a, b]`, `f a b`), and is a list of the
-//! grammar ([`Lists`]): a separated list `x (, x)*` or a plain list `x*`. Which of the bound
+//! grammar (`Lists`): a separated list `x (, x)*` or a plain list `x*`. Which of the bound
 //! lists are parameters and which arguments does not matter: all lose their i-th item.
 //!
 //! A name that only the deleted items used, bound once elsewhere, is orphaned: the

@@ -27,7 +27,7 @@
 //!
 //! No site changes a kept region: a change that edits a [protected](View::protected) node or
 //! splices bytes of a region is never proposed, names that occur in a region are never
-//! renamed ([`Names::of`]), and the session refuses any text in which a region does not
+//! renamed (`Names::of`), and the session refuses any text in which a region does not
 //! stand where the change puts it.
 
 pub mod canonicalize;

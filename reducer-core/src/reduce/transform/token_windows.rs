@@ -11,7 +11,7 @@
 //! windows rarely pass. Under the default's budget a stage gives up after a run of
 //! failures, so what it finds first is what it finds at all: on five Perses C inputs this
 //! order gave the same outputs as the longest-first one with 1–11 % fewer queries in all
-//! on four of them (`docs/benchmarks.md`).
+//! on four of them (`docs/history/benchmarks-2026-11-25-to-27.md`, 2026-11-26).
 
 use super::{by_sites, Change};
 use crate::engine::session::{Session, View};
