@@ -47,9 +47,11 @@ fetch() {
 
 # gfortran has no parse-only mode: -fsyntax-only also resolves names and types. A file is
 # rejected only for the messages of its scanner and statement matcher (syntax errors,
-# unclassifiable statements, unexpected statements, missing END ...). A `use` of a module that
-# is not there, or an INCLUDE of a missing file, is a fatal error that stops gfortran early:
-# an empty stub module / include file is made in a private directory and gfortran is run again.
+# unclassifiable statements, unexpected statements, missing END ...) and for a few errors after
+# which it drops the statement (see below). A `use` of a module that is not there, or an INCLUDE
+# or cpp `#include` of a missing file, is a fatal error that stops gfortran early: an empty stub
+# module / include file is made in a private directory and gfortran is run again. (A stub
+# module defines nothing, so what the real module would have defined can hide later errors.)
 check() {
     local f out tmp form dir
     f=$(realpath "$1")
@@ -63,15 +65,20 @@ check() {
     local cppflag=
     case "$f" in *.F|*.F90|*.F95|*.F03|*.F08) cppflag=-cpp ;; esac
     local i
+    local all=
     for i in $(seq 1 12); do
         out=$(cd "$tmp" && timeout 60 gfortran -fsyntax-only $form $cppflag -fallow-argument-mismatch \
               -fcoarray=single -std=gnu -w -J "$tmp" -I "$tmp" -I "$dir" "$f" 2>&1) || true
+        all+=$out$'\n'
         local mod inc
         # gfortran quotes with ‘…’ in a UTF-8 locale and with '…' otherwise
         mod=$(grep -oE "Cannot open module file (‘|')[^'‘’]+\.mod(’|')" <<<"$out" | head -1 \
               | sed -E "s/^Cannot open module file (‘|')//; s/\.mod(’|')\$//") || true
         inc=$(grep -oE "Cannot open included file (‘|')[^'‘’]+(’|')" <<<"$out" | head -1 \
               | sed -E "s/^Cannot open included file (‘|')//; s/(’|')\$//") || true
+        # a missing `#include` of cpp (.F, .F90): "Fatal Error: config.h: No such file or directory"
+        [ -n "$inc" ] || inc=$(grep -oE "Fatal Error: [^ :]+: No such file or directory" <<<"$out" | head -1 \
+              | sed -E "s/^Fatal Error: //; s/: No such file or directory\$//") || true
         if [ -n "$mod" ] && [ ! -e "$tmp/$mod.mod" ] && [[ "$mod" =~ ^[a-z0-9_@]+$ ]]; then
             if [[ "$mod" == *@* ]]; then
                 # submodule file: make its ancestor module
@@ -88,10 +95,12 @@ check() {
         fi
         break
     done
-    if grep -qE "Cannot open (module|included) file" <<<"$out"; then
-        exit 0   # could not stub it: nothing more can be judged
-    fi
-    if grep -qE "Syntax error|Unclassifiable statement|Unexpected|Expecting END|Invalid character|Unterminated character|Missing (')'|'\('|right|left|closing|exponent|kind|format|terminating|leading|trailing|comma|dimension)|Junk after|Non-numeric character in statement label|Zero is not a valid statement label|Too many digits in statement label|Label .* in continuation|Invalid form of|Expected|Unbalanced|not a valid statement label|Statement label without statement|Bad continuation|END .* statement expected|Unexpected end of file|Unknown attribute|Malformed|Invalid (kind|exponent|BOZ|real|radix|label)|Nonnegative width|Positive width|Empty IMPLICIT|Letters must be|Unknown operator|Operands of (user|binary)|Invalid declaration|Extension: |Alternate-return argument|Illegal character|Character .* in statement|Empty FINAL" <<<"$out"; then
+    # Messages of gfortran's scanner and statement matcher, and errors after which gfortran
+    # drops the statement (so that the text as written does not have the structure gfortran
+    # goes on with: `type integer`, `submodule` inside a module, a second CONTAINS, ...). The
+    # messages of every run count: those before a fatal missing module are real. A module or
+    # include file that could not be stubbed leaves the rest unjudged (accepted).
+    if grep -qE "Syntax error|Unclassifiable statement|Unexpected|Expecting END|Invalid character|Unterminated character|Missing ((‘|')[()](’|')|right|lower bound|generic specification|left|closing|exponent|kind|format|terminating|leading|trailing|comma|dimension)|Junk after|Non-numeric character in statement label|Zero is not a valid statement label|Too many digits in statement label|Label .* in continuation|Invalid form of|Expected|Unbalanced|not a valid statement label|Statement label without statement|Bad continuation|END .* statement expected|Unexpected end of file|Unknown attribute|Malformed|Invalid (kind|exponent|BOZ|real|radix|label)|Nonnegative width|Positive width|Empty IMPLICIT|Letters must be|Unknown operator|Operands of (user|binary)|Invalid declaration|Extension: |Alternate-return argument|Illegal character|Character .* in statement|Empty FINAL|Semicolon at|Garbage after|A parameter name is required|A type parameter list is required|cannot appear within another scoping unit|must not appear both|cannot be the same as an intrinsic type|Blank required in|Comma after \* at|expected after module nature|Already inside a CONTAINS block|must precede CONTAINS|cannot appear in this scope|(only allowed in|not allowed outside of) (the )?specification part|Bad coarray specification|Invalid association target|is not a named variable" <<<"$all"; then
         exit 1
     fi
     exit 0
