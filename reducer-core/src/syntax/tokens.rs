@@ -74,20 +74,27 @@ impl TokenCounter {
                 continue;
             }
             token(i);
-            if is_word(b) {
-                while i < bytes.len() && is_word(bytes[i]) {
-                    i += 1;
-                }
-            } else {
-                let rest = &bytes[i..];
-                let len = self
-                    .punctuation
-                    .get(b as usize)
-                    .and_then(|ps| ps.iter().find(|p| rest.starts_with(p)))
-                    .map_or(1, |p| p.len());
-                i += len;
-            }
+            i = self.token_end(bytes, i);
         }
+    }
+
+    /// Where the token that starts at `bytes[start]` (not whitespace) ends: after a run of
+    /// word bytes, or after the longest punctuation literal there (one byte when none is).
+    pub fn token_end(&self, bytes: &[u8], start: usize) -> usize {
+        let mut i = start;
+        if is_word(bytes[i]) {
+            while i < bytes.len() && is_word(bytes[i]) {
+                i += 1;
+            }
+            return i;
+        }
+        let rest = &bytes[i..];
+        let len = self
+            .punctuation
+            .get(bytes[i] as usize)
+            .and_then(|ps| ps.iter().find(|p| rest.starts_with(p)))
+            .map_or(1, |p| p.len());
+        i + len
     }
 }
 

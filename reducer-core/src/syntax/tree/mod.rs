@@ -116,7 +116,7 @@ pub struct Tree {
     /// The rule of the slot a hoisted node occupies, where it differs from its own.
     slot_rules: FxHashMap<NodeId, RuleId>,
     /// Whether the last node is a root added around several top-level nodes.
-    added_root: bool,
+    pub(in crate::syntax) added_root: bool,
     root: NodeId,
     counter: TokenCounter,
 }

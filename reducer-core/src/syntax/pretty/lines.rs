@@ -1,0 +1,392 @@
+//! Which tokens start a line and how deep each line is indented, from the tree and the
+//! grammar's tables alone.
+//!
+//! - A *list element* is a node derived by a `*` or `+` of the normalized grammar. A list is
+//!   a *line list* when its element rule has a *statement* somewhere in the tree: an element
+//!   of the top-level list (the root's, through nodes without tokens of their own); an element
+//!   of two tokens or more ending in a *terminator* (a punctuation literal other than `,` and
+//!   the brackets' closers, or a keyword closing a node that a keyword opens, held by a node
+//!   that starts where the element starts: `x = 1;`, `while c do f() end`); or an element of a
+//!   list without a literal separator that holds an element of a line list (a function and
+//!   its body). Every element of a line list starts a line; so does the first item of a
+//!   separated line list, and the item (not the separator) of each later element.
+//! - A *bracket* is a node whose first and last tokens are punctuation literals of its own
+//!   text (`{ … }`, `( … )`, `[ … ]`); a *block* is the innermost bracket around a line list,
+//!   within the element holding the list. A block's closer starts a line, and so does the
+//!   first token after a line list that the node around the list holds (`end`, `else`).
+//! - A line list's elements are indented one level deeper than the element holding the list
+//!   (unless that element starts with the list); the other tokens of an element at its level,
+//!   plus one per bracket other than a block that is open around the token in the element.
+
+use super::stream::{Kind, Stream};
+use crate::syntax::language::Language;
+use crate::syntax::tree::{Derivation, NodeId, RuleId, Tree};
+
+/// The lines of a stream: where they start and how deep each token is.
+pub(super) struct Lines {
+    /// Per token: the indentation level of the line it starts, if it starts one.
+    pub(super) starts: Vec<Option<u32>>,
+    /// Per token: the indentation level of a line it would continue (its element's level,
+    /// plus the brackets open around it in the element).
+    pub(super) level: Vec<u32>,
+    /// Per token: the number of brackets other than blocks open around it in its element.
+    pub(super) brackets: Vec<u32>,
+}
+
+/// What the tree says about each node (indexed by node id).
+struct Facts<'s, 't> {
+    tree: &'t Tree,
+    lang: &'t dyn Language,
+    stream: &'s Stream<'t>,
+    element: Vec<bool>,
+    /// Per node: the index of its opener if it is a bracket.
+    opener: Vec<Option<usize>>,
+    /// Element rules with a statement somewhere.
+    line_rules: Vec<bool>,
+}
+
+impl Lines {
+    /// The lines of `stream`, the stream of `tree` parsed by `lang`.
+    pub(super) fn new(lang: &dyn Language, tree: &Tree, stream: &Stream<'_>) -> Lines {
+        let mut facts = Facts::new(lang, tree, stream);
+        facts.find_line_rules();
+        let line = facts.line_elements();
+        let indent = facts.indents(&line);
+        let mut lines = Lines {
+            starts: vec![None; stream.tokens.len()],
+            level: vec![0; stream.tokens.len()],
+            brackets: vec![0; stream.tokens.len()],
+        };
+        let block = facts.blocks(&line);
+        facts.token_levels(&line, &indent, &block, &mut lines);
+        facts.line_starts(&line, &indent, &block, &mut lines);
+        lines
+    }
+}
+
+impl<'s, 't> Facts<'s, 't> {
+    fn new(lang: &'t dyn Language, tree: &'t Tree, stream: &'s Stream<'t>) -> Self {
+        let n = tree.arena_len();
+        let mut f = Facts {
+            tree,
+            lang,
+            stream,
+            element: vec![false; n],
+            opener: vec![None; n],
+            line_rules: vec![false; lang.tables().rules.len()],
+        };
+        for &node in &stream.preorder {
+            f.element[node as usize] = node != tree.root()
+                && matches!(tree.derivation(node), Derivation::Star | Derivation::Plus);
+        }
+        f.find_brackets();
+        f
+    }
+
+    /// Whether `node` is a bracket.
+    fn bracket(&self, node: usize) -> bool {
+        self.opener[node].is_some()
+    }
+
+    fn rule(&self, node: NodeId) -> RuleId {
+        self.tree.rule(node)
+    }
+
+    /// Finds the brackets: the nodes whose last token is punctuation of their own text (the
+    /// closer), after another such token (the opener: the first one, of another text).
+    fn find_brackets(&mut self) {
+        let s = self.stream;
+        for i in 0..s.tokens.len() {
+            let owner = s.tokens[i].owner as usize;
+            if self.opener[owner].is_none() && s.is_punctuation(i) {
+                self.opener[owner] = Some(i);
+            }
+        }
+        for node in 0..self.opener.len() {
+            let Some(open) = self.opener[node] else {
+                continue;
+            };
+            let close = s.span(node as NodeId).1 - 1;
+            let closes = close > open
+                && s.tokens[close].owner as usize == node
+                && s.is_punctuation(close)
+                && s.text(close) != s.text(open);
+            if !closes {
+                self.opener[node] = None;
+            }
+        }
+    }
+
+    /// Whether `rule`'s elements are separated by a literal (`, x`): such lists (arguments,
+    /// initializers) do not become line lists because an element holds a block.
+    fn literally_separated(&self, rule: RuleId) -> bool {
+        self.lang
+            .tables()
+            .separated(rule)
+            .is_some_and(|s| s.separator.is_some())
+    }
+
+    /// Marks the element rules with a statement, up to a fixpoint (an element holding a line
+    /// list's element is a statement).
+    fn find_line_rules(&mut self) {
+        let top = self.top_level();
+        for &node in &self.stream.preorder {
+            let parent = self.tree.parent(node);
+            if self.element[node as usize]
+                && (parent.is_some_and(|p| top[p as usize]) || self.ends_in_terminator(node))
+            {
+                let rule = self.rule(node) as usize;
+                self.line_rules[rule] = true;
+            }
+        }
+        loop {
+            let holds = self.holds_line_element();
+            let mut changed = false;
+            for &node in &self.stream.preorder {
+                let rule = self.rule(node) as usize;
+                if self.element[node as usize]
+                    && holds[node as usize]
+                    && !self.line_rules[rule]
+                    && !self.literally_separated(rule as RuleId)
+                {
+                    self.line_rules[rule] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    /// Per node: whether it is the root or reached from it through nodes that are no
+    /// elements and hold no token of their own (the parents of top-level lists).
+    fn top_level(&self) -> Vec<bool> {
+        let mut own = vec![false; self.element.len()];
+        for t in &self.stream.tokens {
+            own[t.owner as usize] = true;
+        }
+        let mut top = vec![false; self.element.len()];
+        top[self.tree.root() as usize] = true;
+        for &node in &self.stream.preorder {
+            if let Some(p) = self.tree.parent(node) {
+                let p = p as usize;
+                top[node as usize] = top[p] && !own[p] && !self.element[p];
+            }
+        }
+        top
+    }
+
+    /// Whether element `node` has two tokens or more and ends in a terminator held by a node
+    /// that starts where it starts.
+    fn ends_in_terminator(&self, node: NodeId) -> bool {
+        let s = self.stream;
+        let (a, b) = s.span(node);
+        if b < a + 2 || s.tokens[b - 1].kind != Kind::Literal {
+            return false;
+        }
+        let owner = s.tokens[b - 1].owner;
+        let (oa, _) = s.span(owner);
+        if oa != a {
+            return false;
+        }
+        let last = s.text(b - 1);
+        if s.is_punctuation(b - 1) {
+            return !matches!(last, "," | ")" | "]" | "}" | ">");
+        }
+        // A keyword closing what a keyword of the same node opens (`while … end`).
+        s.tokens[oa].owner == owner && s.tokens[oa].kind == Kind::Literal && !s.is_punctuation(oa)
+    }
+
+    /// Per node: whether an element of a line list is below it.
+    fn holds_line_element(&self) -> Vec<bool> {
+        let mut holds = vec![false; self.element.len()];
+        for &node in self.stream.preorder.iter().rev() {
+            let line = self.is_line_element(node);
+            if let Some(p) = self.tree.parent(node) {
+                holds[p as usize] |= holds[node as usize] || line;
+            }
+        }
+        holds
+    }
+
+    fn is_line_element(&self, node: NodeId) -> bool {
+        self.element[node as usize] && self.line_rules[self.rule(node) as usize]
+    }
+
+    /// Per node: whether it starts a line (an element of a line list, or the first item of
+    /// a separated line list).
+    fn line_elements(&self) -> Vec<bool> {
+        let mut line = vec![false; self.element.len()];
+        for &node in &self.stream.preorder {
+            if !self.is_line_element(node) {
+                continue;
+            }
+            line[node as usize] = true;
+            if let Some(head) = self.separated_head(node) {
+                line[head as usize] = true;
+            }
+        }
+        line
+    }
+
+    /// The first item of the separated list whose element `node` is, if `node` is its first
+    /// element: the sibling before it, of the list's item rule.
+    fn separated_head(&self, node: NodeId) -> Option<NodeId> {
+        let sep = self.lang.tables().separated(self.rule(node))?;
+        let parent = self.tree.parent(node)?;
+        let siblings: Vec<NodeId> = self.tree.children(parent).collect();
+        let at = siblings.iter().position(|&c| c == node)?;
+        let before = *siblings.get(at.checked_sub(1)?)?;
+        (self.tree.slot_rule(before) == sep.item && !self.element[before as usize])
+            .then_some(before)
+    }
+
+    /// The token a line element's line starts at: its item's first token for an element of a
+    /// separated list (the separator ends the line before), else its own first token.
+    fn line_token(&self, node: NodeId) -> usize {
+        if self.lang.tables().separated(self.rule(node)).is_some() {
+            if let Some(item) = self.tree.children(node).next_back() {
+                return self.stream.span(item).0;
+            }
+        }
+        self.stream.span(node).0
+    }
+
+    /// Per node: the innermost line element that is the node or holds it.
+    fn innermost(&self, line: &[bool]) -> Vec<Option<NodeId>> {
+        let mut inner = vec![None; line.len()];
+        for &node in &self.stream.preorder {
+            inner[node as usize] = if line[node as usize] {
+                Some(node)
+            } else {
+                self.tree.parent(node).and_then(|p| inner[p as usize])
+            };
+        }
+        inner
+    }
+
+    /// Per line element: its indentation level.
+    fn indents(&self, line: &[bool]) -> Vec<u32> {
+        let inner = self.innermost(line);
+        let mut indent = vec![0; line.len()];
+        // Per list (by parent): where its first line element's line starts.
+        let mut list_start: Vec<Option<usize>> = vec![None; line.len()];
+        for &node in &self.stream.preorder {
+            if !line[node as usize] {
+                continue;
+            }
+            let Some(parent) = self.tree.parent(node) else {
+                continue;
+            };
+            let start = *list_start[parent as usize].get_or_insert(self.line_token(node));
+            if let Some(outer) = inner[parent as usize] {
+                let deeper = self.line_token(outer) < start;
+                indent[node as usize] = indent[outer as usize] + u32::from(deeper);
+            }
+        }
+        indent
+    }
+
+    /// Per node: whether it is a block (the innermost bracket around a line list, within the
+    /// element that holds the list).
+    fn blocks(&self, line: &[bool]) -> Vec<bool> {
+        let mut block = vec![false; line.len()];
+        for &node in &self.stream.preorder {
+            if !line[node as usize] {
+                continue;
+            }
+            let mut up = self.tree.parent(node);
+            while let Some(n) = up.filter(|&n| !line[n as usize]) {
+                if self.bracket(n as usize) {
+                    block[n as usize] = true;
+                    break;
+                }
+                up = self.tree.parent(n);
+            }
+        }
+        block
+    }
+
+    /// Fills each token's level and brackets.
+    fn token_levels(&self, line: &[bool], indent: &[u32], block: &[bool], lines: &mut Lines) {
+        let inner = self.innermost(line);
+        // Per node: the brackets other than blocks open around it within its line element.
+        let inside = |node: usize, i: usize| {
+            !block[node]
+                && self.opener[node]
+                    .is_some_and(|o| o < i && i + 1 < self.stream.span(node as NodeId).1)
+        };
+        let mut open = vec![0u32; line.len()];
+        for &node in &self.stream.preorder {
+            if let Some(p) = self.tree.parent(node).filter(|_| !line[node as usize]) {
+                let p = p as usize;
+                open[node as usize] = open[p] + u32::from(inside(p, self.stream.span(node).0));
+            }
+        }
+        for (i, t) in self.stream.tokens.iter().enumerate() {
+            let o = t.owner as usize;
+            let inside = inside(o, i);
+            lines.brackets[i] = open[o] + u32::from(inside);
+            let base = inner[o].map_or(0, |e| indent[e as usize]);
+            lines.level[i] = base + lines.brackets[i];
+        }
+    }
+
+    /// Marks the tokens that start a line.
+    fn line_starts(&self, line: &[bool], indent: &[u32], block: &[bool], lines: &mut Lines) {
+        let inner = self.innermost(line);
+        let mut last_of_list: Vec<Option<NodeId>> = vec![None; line.len()];
+        for &node in &self.stream.preorder {
+            if !line[node as usize] {
+                continue;
+            }
+            let i = self.line_token(node);
+            if i < self.stream.tokens.len() {
+                lines.starts[i] = Some(indent[node as usize]);
+            }
+            if let Some(p) = self.tree.parent(node) {
+                last_of_list[p as usize] = Some(node);
+            }
+        }
+        for (parent, last) in last_of_list.iter().enumerate() {
+            if let Some(last) = last {
+                self.after_list(parent as NodeId, *last, &inner, indent, lines);
+            }
+        }
+        for &node in &self.stream.preorder {
+            if block[node as usize] {
+                let closer = self.stream.span(node).1 - 1;
+                lines.starts[closer] = Some(inner[node as usize].map_or(0, |e| indent[e as usize]));
+            }
+        }
+    }
+
+    /// Marks the token after the list of `parent` ending with `last`: the node around the
+    /// list holds it (`}`, `end`, `else`) at the outer level, content after the list (a
+    /// block's last expression) at the list's level.
+    fn after_list(
+        &self,
+        parent: NodeId,
+        last: NodeId,
+        inner: &[Option<NodeId>],
+        indent: &[u32],
+        lines: &mut Lines,
+    ) {
+        let Some(outer) = inner[parent as usize] else {
+            return;
+        };
+        let s = self.stream;
+        let end = s.span(outer).1;
+        let Some(next) = (s.span(last).1..end).find(|&i| s.tokens[i].kind != Kind::Comment) else {
+            return;
+        };
+        let owner = s.tokens[next].owner;
+        let closes = self.tree.is_ancestor_or_self(owner, parent);
+        lines.starts[next].get_or_insert(if closes {
+            indent[outer as usize]
+        } else {
+            indent[last as usize]
+        });
+    }
+}

@@ -1,0 +1,170 @@
+//! The whitespace put between two tokens, by how much of the original's line structure a
+//! layout keeps ([`Policy`]).
+//!
+//! Whatever the policy, the whitespace around a token whose text holds a line break (a
+//! layout token, a block comment over several lines) stays as it was, and a comment ends its
+//! line where it did (a line comment must not swallow what follows). Within a line, there is
+//! no space before `;` `,` `)` `]` nor after `(` `[`; elsewhere one space where the original
+//! had whitespace and none where it had none. A space is never dropped where the leaf before
+//! would then take in what follows (checked with the leaf's own rule).
+
+use super::lines::Lines;
+use super::stream::{Kind, Stream};
+use crate::syntax::language::Language;
+use crate::syntax::tree::Tree;
+
+/// How much of the original's line structure a layout keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Policy {
+    /// Lines from the grammar: statements on lines of their own, the other line breaks
+    /// only inside brackets other than blocks.
+    Grammar,
+    /// The original's line breaks and no others, indented from the grammar.
+    KeepBreaks,
+    /// The original's whitespace, without blank lines and trailing blanks.
+    Clean,
+}
+
+/// One indentation level.
+const INDENT: &str = "    ";
+
+/// The tokens no space goes before, and after.
+const NO_SPACE_BEFORE: &[&str] = &[";", ",", ")", "]"];
+const NO_SPACE_AFTER: &[&str] = &["(", "["];
+
+/// Chooses the whitespace between the tokens of a stream.
+pub(super) struct Spacing<'a, 't> {
+    pub(super) lang: &'a dyn Language,
+    pub(super) tree: &'a Tree,
+    pub(super) stream: &'a Stream<'t>,
+    pub(super) lines: &'a Lines,
+    pub(super) policy: Policy,
+}
+
+impl Spacing<'_, '_> {
+    /// The whitespace before token `i` (`i > 0`).
+    pub(super) fn before(&self, i: usize) -> String {
+        let s = self.stream;
+        let gap = s.gap(i);
+        let broken = gap.contains('\n');
+        if s.text(i - 1).contains('\n')
+            || s.text(i).contains('\n')
+            || self.is_layout(i - 1)
+            || self.is_layout(i)
+        {
+            return gap.to_string();
+        }
+        if self.policy == Policy::Clean {
+            return clean(gap);
+        }
+        let comment = s.tokens[i - 1].kind == Kind::Comment || s.tokens[i].kind == Kind::Comment;
+        let breaks = match self.policy {
+            Policy::Grammar => {
+                self.lines.starts[i].is_some()
+                    || (broken && (comment || self.lines.brackets[i] > 0))
+            }
+            _ => broken,
+        };
+        if breaks {
+            return self.line_break(i);
+        }
+        let inline = if comment {
+            plain(gap)
+        } else {
+            tidy(s.text(i - 1), s.text(i), gap)
+        };
+        if inline != gap && self.would_swallow(i, &inline) {
+            return if broken {
+                self.line_break(i)
+            } else {
+                gap.to_string()
+            };
+        }
+        inline
+    }
+
+    /// Whether token `i` is a leaf of a layout token rule.
+    fn is_layout(&self, i: usize) -> bool {
+        let t = &self.stream.tokens[i];
+        t.kind == Kind::Leaf && self.lang.tables().layout.contains(&self.tree.rule(t.owner))
+    }
+
+    /// A line break and the indentation of the line token `i` starts (a comment's is that
+    /// of the token after it).
+    fn line_break(&self, i: usize) -> String {
+        let s = self.stream;
+        let at = (i..s.tokens.len())
+            .find(|&j| s.tokens[j].kind != Kind::Comment)
+            .unwrap_or(i);
+        let level = self.lines.starts[at].unwrap_or(self.lines.level[at]);
+        let mut out = String::from("\n");
+        for _ in 0..level {
+            out.push_str(INDENT);
+        }
+        out
+    }
+
+    /// Whether the leaf before token `i`, followed by `space` and token `i`, would match
+    /// more than itself.
+    fn would_swallow(&self, i: usize, space: &str) -> bool {
+        let s = self.stream;
+        let prev = &s.tokens[i - 1];
+        if prev.kind != Kind::Leaf {
+            return false;
+        }
+        let joined = format!("{}{}{}", s.text(i - 1), space, s.text(i));
+        let rule = self.tree.rule(prev.owner);
+        self.lang
+            .parse_prefix(rule, &joined)
+            .map_or(true, |len| len != s.text(i - 1).len())
+    }
+}
+
+/// Whitespace within a line between tokens `a` and `b`, where the original had `gap`.
+pub(super) fn tidy(a: &str, b: &str, gap: &str) -> String {
+    if NO_SPACE_BEFORE.contains(&b) || NO_SPACE_AFTER.contains(&a) {
+        String::new()
+    } else {
+        plain(gap)
+    }
+}
+
+/// One space for any whitespace, none for none.
+fn plain(gap: &str) -> String {
+    if gap.is_empty() {
+        String::new()
+    } else {
+        " ".to_string()
+    }
+}
+
+/// `gap` without its blank lines and the blanks that end a line.
+pub(super) fn clean(gap: &str) -> String {
+    match gap.rfind('\n') {
+        Some(last) => format!("\n{}", &gap[last + 1..]),
+        None => gap.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_space_before_closers_and_separators_nor_after_openers() {
+        assert_eq!(tidy("x", ";", " "), "");
+        assert_eq!(tidy("a", ",", "  "), "");
+        assert_eq!(tidy("(", "a", " "), "");
+        assert_eq!(tidy("a", ")", "\t"), "");
+        assert_eq!(tidy("a", "+", "   "), " ");
+        assert_eq!(tidy("a", "+", ""), "");
+        assert_eq!(tidy("f", "(", " "), " ");
+    }
+
+    #[test]
+    fn clean_gaps_keep_one_break_and_the_last_indentation() {
+        assert_eq!(clean("  \n\n\t  "), "\n\t  ");
+        assert_eq!(clean("  "), "  ");
+        assert_eq!(clean(""), "");
+    }
+}
