@@ -159,6 +159,16 @@ impl<'a> Run<'a> {
         Ok(writer)
     }
 
+    /// Whether the test still finds `candidate` interesting (one query; the first file's
+    /// text of a set, whose other files the caller has set), unless the run was stopped.
+    pub(super) fn still_interesting(&self, tester: &mut Tester, candidate: Vec<u8>) -> bool {
+        if tester.interrupted() || tester.not_run_cause().is_some() {
+            return false;
+        }
+        let report = tester.check(self.test_of(candidate));
+        report.is_some_and(|r| r.outcome.is_interesting()) && !tester.interrupted()
+    }
+
     /// Tests the result once more with `test` (see [`final_check`]), stops the status line,
     /// and says how long the run took.
     pub(super) fn finish(

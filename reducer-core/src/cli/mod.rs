@@ -34,7 +34,7 @@
 //!    (reading, parsing), `plan`;
 //! 4. the test: `oracle` (the script or the test built by `--run`/`--expect-*`, the tester
 //!    that runs it, Ctrl-C), `check` (the verdicts on the original and on the result);
-//! 5. the run: `flow` (the steps every run shares: the tester's start, the original's verdict,
+//! 5. the run: `format` (the final result laid out), `flow` (the steps every run shares: the tester's start, the original's verdict,
 //!    the writers, the final check, the messages that end a run), `stages` (the fallback),
 //!    `single` (one file), `file_set` (a set of files) and `run` (what the command line asks
 //!    for);
@@ -82,6 +82,7 @@ mod exit;
 mod file_set;
 mod flavor;
 mod flow;
+mod format;
 mod grammars;
 pub mod guard;
 pub mod help;

@@ -5,6 +5,7 @@
 use super::args::{Args, Flavor, Job, TEXT_ALGORITHM};
 use super::exit::{Exit, Failure};
 use super::flow::{write_results, Results, Run};
+use super::format::Formatter;
 use super::grammars::{Chooser, Grammar};
 use super::input::{parse_input, Input};
 use super::output::{BackgroundWriter, ResultHook};
@@ -67,6 +68,7 @@ pub(super) fn reduce(
         out_path,
     } = plan(grammars.lang, flavor, args, job)?;
     let kept = kept_regions(grammars.lang, &bytes, args, job.input())?;
+    let formatter = Formatter::of(args).map_err(Failure::usage)?;
     let builder = CommandOracle::builder(test.clone(), job.input().as_os_str()).launcher(launcher);
     let size = Size {
         bytes: bytes.len(),
@@ -93,6 +95,8 @@ pub(super) fn reduce(
     run.check_original(first, &tester, &what, &test)?;
 
     let writer = start_writing(&run, &mut tester, &input, &out_path)?;
+    // Measured before the reduction takes the tree.
+    let mut original = input.size();
     let reduced = match grammars.lang {
         Some(lang) => {
             let stages = Stages {
@@ -114,17 +118,18 @@ pub(super) fn reduce(
         mut tester,
         ..
     } = reduced;
-
-    // The result is on disk already; make sure of it, then check it once more.
-    let write_error = write_results(&[writer], std::slice::from_ref(&result));
-    let changed = result != input.bytes;
     // Only candidates holding every kept region were tested, so the result holds them.
     assert!(
         tester.kept().held_by(&result),
         "a kept region is missing from the result"
     );
-    let (ending, wall) = run.finish(&mut tester, changed, run.test_of(result.clone()))?;
-    let mut original = input.size();
+    let (result, laid_out) = lay_out(&run, &mut tester, &formatter, grammars.lang, &input, result);
+
+    // The result is on disk already; make sure of it, then check it once more (unless its
+    // layout was just tested).
+    let write_error = write_results(&[writer], std::slice::from_ref(&result));
+    let untested = result != input.bytes && !laid_out;
+    let (ending, wall) = run.finish(&mut tester, untested, run.test_of(result.clone()))?;
     original.tokens = reduced.original_tokens.or(original.tokens);
     let facts = Facts {
         bin,
@@ -256,6 +261,42 @@ fn start_writing(
     tester.set_best_sink(Box::new(move |text: &[u8]| sink.offer(text)));
     tester.set_observer(run.limits.observe(run.progress.observer(run.bin)));
     Ok(writer)
+}
+
+/// The result laid out (see [`Formatter`]), if that is still interesting; and whether it
+/// was (then the test has just seen the result).
+fn lay_out(
+    run: &Run<'_>,
+    tester: &mut Tester,
+    formatter: &Formatter,
+    lang: Option<&dyn Language>,
+    input: &Input,
+    result: Vec<u8>,
+) -> (Vec<u8>, bool) {
+    let laid = match formatter.lay_out(lang, &input.path, &result) {
+        Ok(Some(laid)) => laid,
+        Ok(None) => return (result, false),
+        Err(e) => {
+            run.progress.eprintln(&format!(
+                "{}: warning: {e}; the result stays as reduced",
+                run.bin
+            ));
+            return (result, false);
+        }
+    };
+    if !tester.kept().held_by(&laid) || !run.still_interesting(tester, laid.clone()) {
+        if run.args.verbose > 0 {
+            run.progress
+                .println("the laid-out result is not interesting: the result stays as reduced");
+        }
+        return (result, false);
+    }
+    if run.args.verbose > 0 {
+        let (from, to) = (result.len(), laid.len());
+        run.progress
+            .println(&format!("the result laid out: {from} → {to} bytes"));
+    }
+    (laid, true)
 }
 
 /// The reduction with the grammar (and its fallback stages).

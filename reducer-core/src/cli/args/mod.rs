@@ -154,6 +154,20 @@ pub struct Args {
     #[arg(long)]
     pub in_place: bool,
 
+    /// Keep the result's text as the reduction left it: by default it is laid out from the
+    /// grammar (one statement per line, indentation by nesting, no space before ; , )) and
+    /// kept so only if the test still finds it interesting (one more test run).
+    #[arg(long)]
+    pub no_format: bool,
+
+    /// Lay out the result with CMD instead of the grammar (clang-format, gofmt, rustfmt, …):
+    /// CMD is split into words as a shell would split it but never run by a shell; `{}`
+    /// stands for the path of a copy of the result named as the input (appended when
+    /// absent). What CMD prints is the laid-out text (or, if it prints nothing, the file
+    /// afterwards); kept only if the test still finds it interesting.
+    #[arg(long, value_name = "CMD", conflicts_with = "no_format")]
+    pub format_with: Option<String>,
+
     /// The reduction algorithm (see --list-algorithms). ALGO+LIST runs an algorithm that
     /// minimises lists with the list reducer LIST in place of its own: hdd+probdd, perses+cdd,
     /// pardis-hybrid+hoist+wddmin, … (LIST: ddmin, opdd, probdd, cdd, wddmin, wprobdd).

@@ -15,6 +15,7 @@ mod schedule;
 use super::args::{check_program, Args, Flavor, Job};
 use super::exit::{Exit, Failure};
 use super::flow::{write_results, Results, Run};
+use super::format::Formatter;
 use super::grammars::Chooser;
 use super::grammars::Grammar;
 use super::guard::{test_files, Files, Role, IN_PLACE};
@@ -72,6 +73,7 @@ pub(super) fn reduce(
     let launcher = args.launcher().map_err(usage)?;
     let test = check_program(&job.test, &launcher).map_err(usage)?;
     let listing = list_members(&job, args, &test)?;
+    let formatter = Formatter::of(args).map_err(usage)?;
     let members = read_members(bin, chooser, args, &listing)?;
     let originals: Vec<Vec<u8>> = members.iter().map(|m| m.input.bytes.clone()).collect();
     let set = shared_set(&listing, &originals)?;
@@ -118,22 +120,19 @@ pub(super) fn reduce(
         .run(originals.clone(), tester)
         .map_err(|e| usage(e.to_string()))?;
     let mut tester = result.tester;
-    let write_error = write_results(&writers, &result.texts);
+    let (texts, laid_out) = lay_out(&run, &mut tester, &formatter, &parts, &set, result.texts);
+    let write_error = write_results(&writers, &texts);
 
-    // The final check, on the whole set.
-    let changed = result.texts != originals;
-    if changed {
-        let mut set = set.write().unwrap_or_else(|p| p.into_inner());
-        for (i, t) in result.texts.iter().enumerate() {
-            set.set_bytes(i, t.clone());
-        }
-        set.set_active(0);
+    // The final check, on the whole set (unless its layout was just tested).
+    let untested = texts != originals && !laid_out;
+    if untested {
+        set_texts(&set, &texts);
     }
     tester.new_context();
-    let (ending, wall) = run.finish(&mut tester, changed, run.test_of(result.texts[0].clone()))?;
+    let (ending, wall) = run.finish(&mut tester, untested, run.test_of(texts[0].clone()))?;
     let outcome = Outcome {
         originals,
-        texts: result.texts,
+        texts,
         grammars: result.grammars,
         session: result.session,
         wall,
@@ -172,6 +171,58 @@ pub(super) fn reduce(
     });
     let near = &listing.members[0].source;
     Ok(run.write_records(record.to_json(), page, near, exit))
+}
+
+/// Every test run from now on gets `texts`.
+fn set_texts(set: &RwLock<FileSet>, texts: &[Vec<u8>]) {
+    let mut set = set.write().unwrap_or_else(|p| p.into_inner());
+    for (i, t) in texts.iter().enumerate() {
+        set.set_bytes(i, t.clone());
+    }
+    set.set_active(0);
+}
+
+/// The results laid out (see [`Formatter`]: each file that was reduced and has no kept
+/// region), if the set is still interesting with all of them; and whether it was (then the
+/// test has just seen the results).
+fn lay_out(
+    run: &Run<'_>,
+    tester: &mut Tester,
+    formatter: &Formatter,
+    parts: &[Part<'_>],
+    set: &RwLock<FileSet>,
+    texts: Vec<Vec<u8>>,
+) -> (Vec<Vec<u8>>, bool) {
+    let mut laid = texts.clone();
+    for ((part, text), out) in parts.iter().zip(&texts).zip(&mut laid) {
+        if part.kept || !part.kept_regions(text).is_empty() {
+            continue;
+        }
+        let lang = part.grammar.map(|g| g.lang);
+        match formatter.lay_out(lang, &part.rel, text) {
+            Ok(Some(l)) => *out = l,
+            Ok(None) => {}
+            Err(e) => run.progress.eprintln(&format!(
+                "{}: warning: {}: {e}; its result stays as reduced",
+                run.bin,
+                part.rel.display()
+            )),
+        }
+    }
+    if laid == texts {
+        return (texts, false);
+    }
+    set_texts(set, &laid);
+    tester.new_context();
+    if run.still_interesting(tester, laid[0].clone()) {
+        return (laid, true);
+    }
+    if run.args.verbose > 0 {
+        run.progress
+            .println("the laid-out results are not interesting: the results stay as reduced");
+    }
+    set_texts(set, &texts);
+    (texts, false)
 }
 
 /// The bytes of all `texts`.
