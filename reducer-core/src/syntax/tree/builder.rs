@@ -276,8 +276,8 @@ impl<'r> TreeBuilder<'r> {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use crate::syntax::tree::RuleInfo;
     use super::*;
+    use crate::syntax::tree::RuleInfo;
     use crate::syntax::tree::Segment;
 
     /// Rules 0–3 regular, 4 a `*` element, 5 an `?` body, 6 a token, 7 hidden.
