@@ -8,7 +8,7 @@ use super::args::Args;
 use super::check::{final_check, original_verdict, Ending};
 use super::exit::{fail, Exit, Failure};
 use super::limits::Limits;
-use super::oracle::{install_interrupt_handler, oracle_and_tester};
+use super::oracle::{install_interrupt_handler, oracle_and_tester, AUTO_CONFIRM};
 use super::output::{write_backup, write_records, BackgroundWriter, BestWriter};
 use super::progress::{Progress, Size, Style};
 use super::stats_json::OracleRecord;
@@ -16,7 +16,8 @@ use super::summary::{ClearOnDrop, LeftoverWarning};
 use super::timeout::Timeout;
 use crate::console::errln;
 use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder, RunReport};
-use crate::engine::tester::Tester;
+use crate::engine::oracle::confirm::Confirming;
+use crate::engine::tester::{Event, Observer, Tester};
 use std::ffi::OsString;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -31,6 +32,8 @@ pub(super) struct Run<'a> {
     pub(super) args: &'a Args,
     /// The test, as a program run on a candidate.
     pub(super) oracle: Arc<CommandOracle>,
+    /// The test as the tester asks it (`--confirm`).
+    confirming: Arc<Confirming>,
     /// The live status line and the messages printed around it.
     pub(super) progress: Progress,
     /// `--max-time` and `--max-queries`.
@@ -84,7 +87,7 @@ impl<'a> Run<'a> {
         builder: CommandOracleBuilder,
         size: Size,
     ) -> Result<(Run<'a>, Tester), Failure> {
-        let (oracle, tester) = oracle_and_tester(builder, args)?;
+        let (oracle, confirming, tester) = oracle_and_tester(builder, args)?;
         let leftovers = LeftoverWarning {
             bin,
             oracle: oracle.clone(),
@@ -105,6 +108,7 @@ impl<'a> Run<'a> {
             bin,
             args,
             oracle,
+            confirming,
             progress,
             limits,
             timeout,
@@ -152,7 +156,28 @@ impl<'a> Run<'a> {
             Timeout::Given(_) => None,
         };
         let o = &self.oracle;
-        OracleRecord::of(&o.counts(), o.guard_names(), timeout.limit(), original)
+        let counts = o.counts();
+        let mut record = OracleRecord::of(&counts, o.guard_names(), timeout.limit(), original);
+        record.confirm = self.confirming.times();
+        record.flakes = self.confirming.flakes();
+        record.flake_rate = match counts.runs {
+            0 => 0.0,
+            runs => record.flakes as f64 / runs as f64,
+        };
+        record
+    }
+
+    /// The observer of the tester: the status line, the run limits, and once the test is
+    /// seen to flake, every acceptance asked for at least [`AUTO_CONFIRM`] times.
+    pub(super) fn observer(&self) -> Observer {
+        let mut inner = self.limits.observe(self.progress.observer(self.bin));
+        let confirming = self.confirming.clone();
+        Box::new(move |event, stats| {
+            if let Event::Flaky = event {
+                confirming.at_least(AUTO_CONFIRM);
+            }
+            inner(event, stats)
+        })
     }
 
     /// Goes on if the test found the original (`what` names it) interesting; otherwise ends

@@ -9,6 +9,7 @@ use super::progress::Progress;
 use super::timeout::FIRST_RUN_LIMIT;
 use super::ub_guard::{guards_on_path, Dialect};
 use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder, Step, PLACEHOLDER};
+use crate::engine::oracle::confirm::Confirming;
 use crate::engine::oracle::Oracle;
 use crate::engine::tester::Tester;
 use std::path::Path;
@@ -52,13 +53,16 @@ const ECHO: Duration = Duration::from_millis(100);
 /// What stands for the candidate's path in the command of `--run`.
 pub(super) const RUN_PLACEHOLDER: &str = PLACEHOLDER;
 
-/// The oracle `builder` sets up, with the command line's timeout (or the limit of the
+/// How many times an acceptance is asked for once the test was seen to flake.
+pub(super) const AUTO_CONFIRM: u32 = 2;
+
+/// The oracle `builder` sets up (and the same behind `--confirm`'s asking again), with the command line's timeout (or the limit of the
 /// original's run, when the timeout is to be derived from it), `--keep-temps` and the
 /// conditions of `--run`, and the tester that runs it with the command line's cache, jobs and parallel mode.
 pub(super) fn oracle_and_tester(
     builder: CommandOracleBuilder,
     args: &Args,
-) -> Result<(Arc<CommandOracle>, Tester), Failure> {
+) -> Result<(Arc<CommandOracle>, Arc<Confirming>, Tester), Failure> {
     let mut builder = builder.keep_temps(args.keep_temps);
     if let Some(expect) = args.expectations().map_err(Failure::usage)? {
         builder = builder
@@ -94,11 +98,17 @@ pub(super) fn oracle_and_tester(
         None => builder.timeout(FIRST_RUN_LIMIT),
     };
     let oracle = Arc::new(builder.build().map_err(|e| Failure::usage(e.to_string()))?);
-    let mut tester = Tester::new(
+    let confirming = Arc::new(Confirming::new(
         oracle.clone() as Arc<dyn Oracle>,
+        args.confirm,
+    ));
+    let mut tester = Tester::new(
+        confirming.clone() as Arc<dyn Oracle>,
         args.cache_options(),
         args.jobs(),
     );
     tester.set_parallel(args.parallel());
-    Ok((oracle, tester))
+    let watched = confirming.clone();
+    tester.watch_flakes(Box::new(move || watched.flaky()));
+    Ok((oracle, confirming, tester))
 }

@@ -255,7 +255,7 @@ fn start_writing(
     let writer = Arc::new(BackgroundWriter::spawn(writer, Some(on_result)));
     let sink = writer.clone();
     tester.set_best_sink(Box::new(move |text: &[u8]| sink.offer(text)));
-    tester.set_observer(run.limits.observe(run.progress.observer(run.bin)));
+    tester.set_observer(run.observer());
     Ok(writer)
 }
 

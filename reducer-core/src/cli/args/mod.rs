@@ -146,6 +146,14 @@ pub struct Args {
     )]
     pub compare: Vec<String>,
 
+    /// Ask the test N times about each candidate it accepts: the candidate is interesting
+    /// only if every answer is (a refusal counts at once). For flaky tests: an acceptance
+    /// followed by a refusal is a flake; once one is seen (or a recheck of the result
+    /// disagrees), no cached refusal or remembered edit is trusted any more, and N is at
+    /// least 2 from then on. --stats and the report give the flakes and their rate.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub confirm: u32,
+
     /// A command that must exit with status 0 (within the timeout) for a candidate to count
     /// at all; split into words as --run's command, `{}` for the candidate's path (appended
     /// when absent). Repeatable: the guards run in order, in the run's directory, before the

@@ -90,7 +90,7 @@ pub(super) fn reduce(
     run.check_original(first, &tester, "the original files", &test)?;
 
     let writers = start_writing(&run, &listing, &originals)?;
-    tester.set_observer(run.limits.observe(run.progress.observer(bin)));
+    tester.set_observer(run.observer());
     let parts: Vec<Part<'_>> = listing
         .members
         .iter()

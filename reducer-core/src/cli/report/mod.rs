@@ -296,6 +296,18 @@ impl<'a> Report<'a> {
                 self.oracle.timed_out
             ),
         ));
+        let oracle = self.oracle;
+        if oracle.confirm > 1 || oracle.flakes > 0 {
+            rows.push((
+                "flakes",
+                format!(
+                    "{} ({:.2} % of the runs); each acceptance asked {} times",
+                    group(oracle.flakes),
+                    100.0 * oracle.flake_rate,
+                    oracle.confirm
+                ),
+            ));
+        }
         for g in &self.oracle.guards {
             rows.push((
                 "guard",

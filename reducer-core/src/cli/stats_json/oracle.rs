@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! "oracle": { "timeout_seconds", "timeout_derived", "original_seconds", "runs", "timed_out",
-//!             "guards": [{"name", "failed"}, ...] }
+//!             "guards": [{"name", "failed"}, ...], "confirm", "flakes", "flake_rate" }
 //! ```
 
 use crate::engine::oracle::command::RunCounts;
@@ -27,6 +27,13 @@ pub struct OracleRecord {
     pub timed_out: u64,
     /// Each guard, in the order they run, and how many runs it failed.
     pub guards: Vec<GuardRecord>,
+    /// How many times an acceptance was asked for at the end (`--confirm`, raised to 2 once
+    /// the test was seen to flake).
+    pub confirm: u32,
+    /// Candidates accepted, then refused when asked again (`--confirm`).
+    pub flakes: u64,
+    /// `flakes` per run of the test.
+    pub flake_rate: f64,
 }
 
 /// One guard (`--guard`, `--ub-guard`).
@@ -63,6 +70,9 @@ impl OracleRecord {
                     failed,
                 })
                 .collect(),
+            confirm: 1,
+            flakes: 0,
+            flake_rate: 0.0,
         }
     }
 
@@ -80,6 +90,14 @@ impl OracleRecord {
             .collect();
         if !failed.is_empty() {
             s.push_str(&format!("; guards failed: {}", failed.join(", ")));
+        }
+        if self.flakes > 0 {
+            s.push_str(&format!(
+                "; {} flakes ({:.2} % of the runs), each acceptance asked {} times",
+                self.flakes,
+                100.0 * self.flake_rate,
+                self.confirm
+            ));
         }
         s
     }

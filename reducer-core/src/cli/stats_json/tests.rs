@@ -81,6 +81,9 @@ fn record() -> Record {
                 name: "--guard 'gcc -c {}'".into(),
                 failed: 4,
             }],
+            confirm: 2,
+            flakes: 1,
+            flake_rate: 1.0 / 9.0,
         },
     }
 }
@@ -188,6 +191,8 @@ fn json_has_every_field() {
     assert_eq!(v["oracle"]["timed_out"], 2);
     assert_eq!(v["oracle"]["guards"][0]["name"], "--guard 'gcc -c {}'");
     assert_eq!(v["oracle"]["guards"][0]["failed"], 4);
+    assert_eq!(v["oracle"]["confirm"], 2);
+    assert_eq!(v["oracle"]["flakes"], 1);
 }
 
 #[test]
