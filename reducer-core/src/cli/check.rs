@@ -15,16 +15,13 @@ use std::ffi::OsString;
 const STDERR_LINES: usize = 20;
 
 /// Explains a run of the test that did not find its candidate interesting.
-pub(super) fn explain(r: &RunReport, args: &Args) -> String {
+pub(super) fn explain(r: &RunReport) -> String {
     let mut s = format!("the test ended with {}", r.describe());
     if let Some(unmet) = &r.unmet {
         s.push_str(&format!(": {unmet}"));
     }
     if r.timed_out {
-        s.push_str(&format!(
-            " (raise --timeout, now {} s, or make the test faster)",
-            args.timeout
-        ));
+        s.push_str(" (raise --timeout, or make the test faster)");
     }
     match r.exit_code {
         Some(127) => s.push_str(" (127: a command in the test was not found)"),
@@ -82,7 +79,6 @@ pub(super) fn original_verdict(
     tester: &Tester,
     progress: &Progress,
     what: &str,
-    args: &Args,
     test: &[OsString],
     limits: &Limits,
 ) -> Result<(), Failure> {
@@ -112,7 +108,7 @@ pub(super) fn original_verdict(
         Exit::NotInteresting,
         format!(
             "{what} is not interesting: {}{}",
-            explain(&first, args),
+            explain(&first),
             misplaced_options_hint(test)
         ),
     )
@@ -159,7 +155,7 @@ pub(super) fn final_check(
         } else if last.outcome == Outcome::NotRun {
             ending.not_run = Some(last.describe());
         } else if !last.outcome.is_interesting() {
-            ending.flaky = Some(explain(&last, args));
+            ending.flaky = Some(explain(&last));
             ending.exit = Exit::Flaky;
         }
         if args.verbose > 0 {

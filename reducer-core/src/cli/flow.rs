@@ -8,17 +8,20 @@ use super::args::Args;
 use super::check::{final_check, original_verdict, Ending};
 use super::exit::{fail, Exit, Failure};
 use super::limits::Limits;
-use super::oracle::{install_interrupt_handler, oracle_and_tester};
+use super::oracle::{install_interrupt_handler, oracle_and_tester, AUTO_CONFIRM};
 use super::output::{write_backup, write_records, BackgroundWriter, BestWriter};
 use super::progress::{Progress, Size, Style};
+use super::stats_json::OracleRecord;
 use super::summary::{ClearOnDrop, LeftoverWarning};
+use super::timeout::Timeout;
 use crate::console::errln;
 use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder, RunReport};
-use crate::engine::tester::Tester;
+use crate::engine::oracle::confirm::Confirming;
+use crate::engine::tester::{Event, Observer, Tester};
 use std::ffi::OsString;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// A reduction run from the start of its tester to its last message.
@@ -29,10 +32,14 @@ pub(super) struct Run<'a> {
     pub(super) args: &'a Args,
     /// The test, as a program run on a candidate.
     pub(super) oracle: Arc<CommandOracle>,
+    /// The test as the tester asks it (`--confirm`).
+    confirming: Arc<Confirming>,
     /// The live status line and the messages printed around it.
     pub(super) progress: Progress,
     /// `--max-time` and `--max-queries`.
     pub(super) limits: Limits,
+    /// The timeout of each run: given, or derived once the original has run.
+    timeout: OnceLock<Timeout>,
     started: Instant,
     // Dropped in this order: the status line is cleared before the warning is printed.
     _clear: ClearOnDrop,
@@ -80,7 +87,7 @@ impl<'a> Run<'a> {
         builder: CommandOracleBuilder,
         size: Size,
     ) -> Result<(Run<'a>, Tester), Failure> {
-        let (oracle, tester) = oracle_and_tester(builder, args)?;
+        let (oracle, confirming, tester) = oracle_and_tester(builder, args)?;
         let leftovers = LeftoverWarning {
             bin,
             oracle: oracle.clone(),
@@ -93,12 +100,18 @@ impl<'a> Run<'a> {
         }
         install_interrupt_handler(tester.interrupt_flag(), progress.clone(), oracle.clone());
         let limits = Limits::start(&tester, args.max_time, args.max_queries);
+        let timeout = OnceLock::new();
+        if let Some(given) = args.timeout() {
+            let _ = timeout.set(Timeout::Given(given));
+        }
         let run = Run {
             bin,
             args,
             oracle,
+            confirming,
             progress,
             limits,
+            timeout,
             started,
             _clear: clear,
             _leftovers: leftovers,
@@ -115,6 +128,58 @@ impl<'a> Run<'a> {
         move |cancel| oracle.run(&text, cancel)
     }
 
+    /// Derives the timeout from the original's run `first` (unless `--timeout` gave one):
+    /// every later run gets it. Call it once the original's test has ended, before the run
+    /// is announced.
+    pub(super) fn settle_timeout(&self, first: Option<&RunReport>) {
+        if self.timeout.get().is_none() {
+            let derived = Timeout::from_original(first);
+            self.oracle.set_timeout(derived.limit());
+            let _ = self.timeout.set(derived);
+        }
+    }
+
+    /// The timeout of each run (before [`Run::settle_timeout`], the original's limit).
+    pub(super) fn timeout(&self) -> Timeout {
+        match self.timeout.get() {
+            Some(t) => *t,
+            None => Timeout::Given(self.oracle.timeout()),
+        }
+    }
+
+    /// What the record says of the test: its timeout, the runs that timed out, the runs
+    /// each guard failed.
+    pub(super) fn oracle_record(&self) -> OracleRecord {
+        let timeout = self.timeout();
+        let original = match timeout {
+            Timeout::Derived { original, .. } => Some(original),
+            Timeout::Given(_) => None,
+        };
+        let o = &self.oracle;
+        let counts = o.counts();
+        let mut record = OracleRecord::of(&counts, o.guard_names(), timeout.limit(), original);
+        record.confirm = self.confirming.times();
+        record.flakes = self.confirming.flakes();
+        record.flake_rate = match counts.runs {
+            0 => 0.0,
+            runs => record.flakes as f64 / runs as f64,
+        };
+        record
+    }
+
+    /// The observer of the tester: the status line, the run limits, and once the test is
+    /// seen to flake, every acceptance asked for at least [`AUTO_CONFIRM`] times.
+    pub(super) fn observer(&self) -> Observer {
+        let mut inner = self.limits.observe(self.progress.observer(self.bin));
+        let confirming = self.confirming.clone();
+        Box::new(move |event, stats| {
+            if let Event::Flaky = event {
+                confirming.at_least(AUTO_CONFIRM);
+            }
+            inner(event, stats)
+        })
+    }
+
     /// Goes on if the test found the original (`what` names it) interesting; otherwise ends
     /// the run with the reason (see [`original_verdict`]).
     pub(super) fn check_original(
@@ -125,7 +190,7 @@ impl<'a> Run<'a> {
         test: &[OsString],
     ) -> Result<(), Failure> {
         let (progress, limits) = (&self.progress, &self.limits);
-        original_verdict(first, tester, progress, what, self.args, test, limits)
+        original_verdict(first, tester, progress, what, test, limits)
     }
 
     /// The writer of the result of `source`, holding its `original` text: with `--in-place`

@@ -23,6 +23,9 @@ Examples:
       any program with arguments can be the test
   {bin} {f} --run 'gcc -c {{}}' --expect-stderr 'internal compiler error'
       no script: the test runs a command ({{}} is the candidate) and checks its run
+  {bin} {f} --ub-guard --compare 'sh -c \"gcc -O0 {{}} -o a && ./a\"' 'sh -c \"gcc -O2 {{}} -o b && ./b\"'
+      a wrong-code bug: the two builds print different things, and no candidate with
+      undefined behaviour counts (gcc's warnings as errors, then a sanitised build and run)
   {bin} {f} -j 8 --timeout 10 --stats run.json --test ./check.sh
       8 tests at once, each killed after 10 s; a JSON record of the run in run.json
   {bin} {f} --report run.html --test ./check.sh
@@ -68,7 +71,11 @@ The test:
   compiler error'`) and picire-style ones (`grep -q ... \"$1\"`) work. $TMPDIR points into
   that directory (a private .tmp), so the scratch files of the tools the test runs go away
   with it, even when a run is killed. Exit status 0 means
-  interesting; any other status, a timeout (--timeout, default 30 s) or a signal means not.
+  interesting; any other status, a timeout or a signal means not. The timeout is derived
+  from the original's run time t as min(10 × t + 1 s, 300 s) (the original's own run may
+  take 300 s), unless --timeout gives one; it bounds each run, all its commands together.
+  --guard CMD (repeatable) and --ub-guard run before the test and must succeed for a
+  candidate to count; --stats and the report count what each guard refused.
   A test that cannot be run at all (no disk space for the candidate, the script gone, its #!
   interpreter missing) is no answer: it is tried once more, then the reduction stops.
   With several files (or a directory), every file is written into that directory under

@@ -24,18 +24,21 @@
 //!
 //! The modules read in the order a run happens, and each imports only modules of its own or
 //! an earlier step, or the shared ones (no module imports one that imports it back; the test
-//! `tests/cli_layers.rs` checks this):
+//! `tests/layers.rs` checks this):
 //!
 //! 1. shared: `exit` (exit statuses, the `Failure` that ends a run), `flavor`, [`diagnostic`],
-//!    [`progress`], [`output`] (atomic writes), `limits`;
+//!    [`progress`], [`output`] (atomic writes), `limits`, `timeout` (given, or derived from
+//!    the original's run);
 //! 2. the command line: `test_command` (where the test starts, which file is the script),
 //!    [`help`], [`args`], `manual` (completions, man page);
 //! 3. the plan: [`guard`] (what may be written), `grammars`, [`inspect`] and `input`
 //!    (reading, parsing), `plan`;
-//! 4. the test: `oracle` (the script or the test built by `--run`/`--expect-*`, the tester
-//!    that runs it, Ctrl-C), `check` (the verdicts on the original and on the result);
-//! 5. the run: `format` (the final result laid out), `flow` (the steps every run shares: the tester's start, the original's verdict,
-//!    the writers, the final check, the messages that end a run), `stages` (the fallback),
+//! 4. the test: `ub_guard` (the preset guard of `--ub-guard`), `oracle` (the script or the
+//!    test built by `--run`/`--expect-*` or `--compare`, the guards, the tester that runs
+//!    it, Ctrl-C), `check` (the verdicts on the original and on the result);
+//! 5. the run: `format` (the final result laid out), `flow` (the steps every run shares: the
+//!    tester's start, the original's verdict, the writers, the final check, the messages
+//!    that end a run), `stages` (the fallback),
 //!    `single` (one file), `file_set` (a set of files) and `run` (what the command line asks
 //!    for);
 //! 6. what a run leaves besides the result: [`stats_json`], `summary`, `report` (the HTML
@@ -101,6 +104,8 @@ mod stages;
 pub mod stats_json;
 mod summary;
 mod test_command;
+mod timeout;
+mod ub_guard;
 
 pub use exit::Exit;
 pub use grammars::Grammar;

@@ -1,13 +1,18 @@
-//! The test as a run uses it: the oracle built from the command line (a script, or the
-//! command and conditions of `--run`/`--expect-*`), the tester that runs it, and the Ctrl-C
-//! handler that stops it.
+//! The test as a run uses it: the oracle built from the command line (a script, the command
+//! and conditions of `--run`/`--expect-*`, or the two commands of `--compare`, behind the
+//! guards of `--ub-guard` and `--guard`), the tester that runs it, and the Ctrl-C handler
+//! that stops it.
 
 use super::args::Args;
 use super::exit::{Exit, Failure};
 use super::progress::Progress;
-use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder};
+use super::timeout::FIRST_RUN_LIMIT;
+use super::ub_guard::{guards_on_path, Dialect};
+use crate::engine::oracle::command::{CommandOracle, CommandOracleBuilder, Step, PLACEHOLDER};
+use crate::engine::oracle::confirm::Confirming;
 use crate::engine::oracle::Oracle;
 use crate::engine::tester::Tester;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -46,31 +51,64 @@ pub(super) fn install_interrupt_handler(
 const ECHO: Duration = Duration::from_millis(100);
 
 /// What stands for the candidate's path in the command of `--run`.
-pub(super) const RUN_PLACEHOLDER: &str = "{}";
+pub(super) const RUN_PLACEHOLDER: &str = PLACEHOLDER;
 
-/// The oracle `builder` sets up, with the command line's timeout, `--keep-temps` and the
-/// conditions of `--run`, and
-/// the tester that runs it with the command line's cache, jobs and parallel mode.
+/// How many times an acceptance is asked for once the test was seen to flake.
+pub(super) const AUTO_CONFIRM: u32 = 2;
+
+/// The oracle `builder` sets up (and the same behind `--confirm`'s asking again), with the command line's timeout (or the limit of the
+/// original's run, when the timeout is to be derived from it), `--keep-temps` and the
+/// conditions of `--run`, and the tester that runs it with the command line's cache, jobs and parallel mode.
 pub(super) fn oracle_and_tester(
     builder: CommandOracleBuilder,
     args: &Args,
-) -> Result<(Arc<CommandOracle>, Tester), Failure> {
+) -> Result<(Arc<CommandOracle>, Arc<Confirming>, Tester), Failure> {
     let mut builder = builder.keep_temps(args.keep_temps);
     if let Some(expect) = args.expectations().map_err(Failure::usage)? {
         builder = builder
             .expect(expect)
             .candidate_placeholder(RUN_PLACEHOLDER);
     }
+    if let Some([_, b]) = args.compare_commands().map_err(Failure::usage)? {
+        builder = builder.compare_with(b);
+    }
+    if args.ub_guard {
+        let inputs: Vec<&Path> = args
+            .input
+            .iter()
+            .chain(&args.files)
+            .map(|p| p.as_path())
+            .collect();
+        for (name, steps) in guards_on_path(Dialect::of(&inputs)).map_err(Failure::usage)? {
+            builder = builder.guard(name, steps);
+        }
+    }
+    for (words, typed) in args
+        .guard_commands()
+        .map_err(Failure::usage)?
+        .into_iter()
+        .zip(&args.guard)
+    {
+        builder = builder.guard(format!("--guard '{typed}'"), vec![Step::succeeds(words)]);
+    }
     builder = match args.timeout() {
-        Some(t) => builder.timeout(t),
-        None => builder.no_timeout(),
+        Some(Some(t)) => builder.timeout(t),
+        Some(None) => builder.no_timeout(),
+        // Derived from the original's run, which runs under a generous limit.
+        None => builder.timeout(FIRST_RUN_LIMIT),
     };
     let oracle = Arc::new(builder.build().map_err(|e| Failure::usage(e.to_string()))?);
-    let mut tester = Tester::new(
+    let confirming = Arc::new(Confirming::new(
         oracle.clone() as Arc<dyn Oracle>,
+        args.confirm,
+    ));
+    let mut tester = Tester::new(
+        confirming.clone() as Arc<dyn Oracle>,
         args.cache_options(),
         args.jobs(),
     );
     tester.set_parallel(args.parallel());
-    Ok((oracle, tester))
+    let watched = confirming.clone();
+    tester.watch_flakes(Box::new(move || watched.flaky()));
+    Ok((oracle, confirming, tester))
 }

@@ -89,8 +89,9 @@ pub(super) fn reduce(
             return Err(failure);
         }
     };
-    announce(&run, grammars, &input, &algorithm, &out_path);
     let first = tester.finish_check(first);
+    run.settle_timeout(first.as_ref());
+    announce(&run, grammars, &input, &algorithm, &out_path);
     let what = format!("the original input {}", input.path.display());
     run.check_original(first, &tester, &what, &test)?;
 
@@ -153,6 +154,7 @@ pub(super) fn reduce(
         session: reduced.session,
         cache: tester.cache_stats(),
         samples: run.progress.samples(),
+        oracle: run.oracle_record(),
     };
     tell_summary(&facts, ending.exit);
     let exit = run.tell_ending(&ending, write_error.as_deref(), Results::One(&out_path));
@@ -219,13 +221,12 @@ fn announce(run: &Run<'_>, grammars: Grammars<'_>, input: &Input, algorithm: &st
     progress.set_original(original);
     let merge = args.parallel() == Parallel::Merge && args.jobs() > 1;
     progress.println(&format!(
-        "{bin}: reducing {} ({}) with {algorithm}, -j {}{}, timeout {}; result goes to {}",
+        "{bin}: reducing {} ({}) with {algorithm}, -j {}{}, {}; result goes to {}",
         input.path.display(),
         describe(original),
         args.jobs(),
         if merge { " (merge)" } else { "" },
-        args.timeout()
-            .map_or("none".to_string(), |t| format!("{} s", t.as_secs_f64())),
+        run.timeout().describe(),
         out.display()
     ));
     if args.keep_temps {
@@ -259,7 +260,7 @@ fn start_writing(
     let writer = Arc::new(BackgroundWriter::spawn(writer, Some(on_result)));
     let sink = writer.clone();
     tester.set_best_sink(Box::new(move |text: &[u8]| sink.offer(text)));
-    tester.set_observer(run.limits.observe(run.progress.observer(run.bin)));
+    tester.set_observer(run.observer());
     Ok(writer)
 }
 

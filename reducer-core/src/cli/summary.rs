@@ -5,7 +5,7 @@ use super::args::Args;
 use super::exit::Exit;
 use super::input::Input;
 use super::progress::{removed_percent, Progress, Sample, Size};
-use super::stats_json::{self, FileSize, Record, Tool, VERSION};
+use super::stats_json::{self, FileSize, OracleRecord, Record, Tool, VERSION};
 use crate::console::errln;
 use crate::engine::cache::CacheStats;
 use crate::engine::oracle::command::CommandOracle;
@@ -37,6 +37,8 @@ pub(super) struct Facts<'a> {
     pub(super) session: SessionStats,
     pub(super) cache: CacheStats,
     pub(super) samples: Vec<Sample>,
+    /// The test's timeout and what its runs came to.
+    pub(super) oracle: OracleRecord,
 }
 
 impl Facts<'_> {
@@ -75,7 +77,7 @@ impl Facts<'_> {
         };
         format!(
             "{}: {what}: {} → {} ({removed:.1}% removed) in {:.1} s; {} queries (+{} speculative, \
-             {} unresolved{not_run}), {} cache hits{syntax}{invalid}{grammar}; result in {}",
+             {} unresolved{not_run}{}), {} cache hits{syntax}{invalid}{grammar}; result in {}",
             self.bin,
             describe(o),
             describe(n),
@@ -83,6 +85,7 @@ impl Facts<'_> {
             stats.queries,
             stats.speculative,
             stats.unresolved,
+            self.oracle.summary(),
             stats.cache_hits,
             self.out_path.display()
         )
@@ -113,7 +116,11 @@ impl Facts<'_> {
             size_over_time: stats_json::size_over_time(&self.stats, &self.samples, grammar),
             algorithm: self.algorithm.clone(),
             passes: stats_json::passes(&self.session),
-            options: stats_json::Options::of(self.args, grammar),
+            options: stats_json::Options {
+                timeout_seconds: self.oracle.timeout_seconds,
+                ..stats_json::Options::of(self.args, grammar)
+            },
+            oracle: self.oracle.clone(),
         }
     }
 }

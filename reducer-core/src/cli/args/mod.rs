@@ -127,6 +127,59 @@ pub struct Args {
     #[arg(long, requires = "run", help_heading = "Test without a script")]
     pub expect_timeout: bool,
 
+    /// A differential test, instead of --test or --run: CMD_A and CMD_B (each split into
+    /// words as --run's command, `{}` for the candidate's path) run one after the other in
+    /// the run's directory, and the candidate is interesting when both exit with status 0
+    /// within the timeout and their stdouts differ: two compilers, two optimisation levels
+    /// (--compare 'sh -c "gcc -O0 {} -o a && ./a"' 'sh -c "gcc -O2 {} -o b && ./b"'), Lua
+    /// 5.3 against 5.4, two Python versions. A command that exits otherwise, or crashes,
+    /// makes the candidate not interesting. Add --guard or --ub-guard to keep undefined
+    /// behaviour out.
+    #[arg(
+        long,
+        num_args = 2,
+        action = ArgAction::Set,
+        value_names = ["CMD_A", "CMD_B"],
+        conflicts_with_all = ["run", "expect_stderr", "expect_stdout", "expect_exit",
+                              "expect_signal", "expect_timeout"],
+        help_heading = "Test without a script"
+    )]
+    pub compare: Vec<String>,
+
+    /// Ask the test N times about each candidate it accepts: the candidate is interesting
+    /// only if every answer is (a refusal counts at once). For flaky tests: an acceptance
+    /// followed by a refusal is a flake; once one is seen (or a recheck of the result
+    /// disagrees), no cached refusal or remembered edit is trusted any more, and N is at
+    /// least 2 from then on. --stats and the report give the flakes and their rate.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub confirm: u32,
+
+    /// A command that must exit with status 0 (within the timeout) for a candidate to count
+    /// at all; split into words as --run's command, `{}` for the candidate's path (appended
+    /// when absent). Repeatable: the guards run in order, in the run's directory, before the
+    /// test (--test, --run or --compare), and the first that fails makes the candidate not
+    /// interesting without running the rest. --stats and the report count each guard's
+    /// failures.
+    #[arg(long, value_name = "CMD", help_heading = "Test without a script")]
+    pub guard: Vec<String>,
+
+    /// C and C++: a preset guard against undefined behaviour, as C-Reduce's documentation
+    /// advises for wrong-code bugs; it runs before any --guard. With gcc (g++ for C++) found
+    /// on PATH, each candidate must (1) compile with `-O2 -c -Wall -Wextra` and, as errors,
+    /// the warnings that flag the usual undefined behaviour: -Werror=uninitialized,
+    /// maybe-uninitialized, return-type, implicit-function-declaration, implicit-int,
+    /// incompatible-pointer-types, int-conversion (those four C only), array-bounds,
+    /// return-local-addr, sequence-point, div-by-zero, shift-count-overflow,
+    /// shift-count-negative, shift-negative-value, overflow, aggressive-loop-optimizations,
+    /// format, nonnull, stringop-overflow; with clang on PATH too, compile with clang's
+    /// matching list (-Werror=sometimes-uninitialized, unsequenced, return-stack-address,
+    /// …); (2) build at -O0 and run; (3) build at -O0 with `-g -fsanitize=undefined,address
+    /// -fno-sanitize-recover=all` and run (ASAN_OPTIONS=detect_leaks=0): both runs exit with
+    /// status 0 and the sanitised run prints what the plain run printed. The candidate's
+    /// files are the program's sources; the programs are built in the run's directory.
+    #[arg(long, help_heading = "Test without a script")]
+    pub ub_guard: bool,
+
     /// Write the result to OUT (default: INPUT.reduced; INPUT is left untouched).
     #[arg(
         short = 'o',
@@ -305,9 +358,13 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = ParallelArg::Auto, value_name = "MODE")]
     pub parallel: ParallelArg,
 
-    /// Kill an oracle run after SECS seconds and count it as not interesting (0 = never).
-    #[arg(long, value_name = "SECS", default_value_t = 30.0, value_parser = parse_seconds)]
-    pub timeout: f64,
+    /// Kill a run of the test after SECS seconds (all its commands together: guards, test,
+    /// comparison) and count it as not interesting (0 = never). Default: derived from the
+    /// original's run time t, as min(10 × t + 1 s, 300 s) (the original's own run may take
+    /// up to 300 s), so that a candidate whose loop no longer ends costs a few seconds, not
+    /// minutes.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
 
     /// Stop the reduction after DURATION (90s, 10m, 1h, 1h30m, or seconds), keep the best
     /// result so far, check it as usual, and exit with status 6. Running tests are cancelled
@@ -461,7 +518,7 @@ impl Args {
             .bin_name(bin.to_string())
             .about(about(flavor))
             .override_usage(format!(
-                "{bin} [OPTIONS] INPUT... --test SCRIPT [ARGS]...\n       {bin} [OPTIONS] INPUT... --run CMD [--expect-...]\n       {bin} [OPTIONS] SCRIPT INPUT..."
+                "{bin} [OPTIONS] INPUT... --test SCRIPT [ARGS]...\n       {bin} [OPTIONS] INPUT... --run CMD [--expect-...]\n       {bin} [OPTIONS] INPUT... --compare CMD_A CMD_B [--guard CMD]... [--ub-guard]\n       {bin} [OPTIONS] SCRIPT INPUT..."
             ))
             .after_help(super::help::after_help(bin, flavor));
         if let Flavor::Text = flavor {
@@ -490,10 +547,17 @@ impl Args {
                 "--run and --test both give the test: use one of them",
             ));
         }
-        if args.expect_timeout && args.timeout == 0.0 {
+        if !args.compare.is_empty() && (test.is_some() || !args.test.is_empty()) {
             return Err(cmd.error(
                 clap::error::ErrorKind::ArgumentConflict,
-                "--expect-timeout needs a --timeout (0 means none)",
+                "--compare and --test both give the test: use one of them",
+            ));
+        }
+        if args.expect_timeout && args.timeout.unwrap_or(0.0) == 0.0 {
+            return Err(cmd.error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--expect-timeout needs a --timeout (a hang has no run time to derive one \
+                 from; 0 means none)",
             ));
         }
         if let Some(test) = test {

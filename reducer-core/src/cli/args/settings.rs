@@ -150,9 +150,11 @@ impl Args {
         })
     }
 
-    /// The per-run timeout, `None` for none.
-    pub fn timeout(&self) -> Option<Duration> {
-        (self.timeout > 0.0).then(|| Duration::from_secs_f64(self.timeout))
+    /// The per-run timeout `--timeout` gives: `None` without the option (the timeout is then
+    /// derived from the original's run), `Some(None)` for `--timeout 0` (none).
+    pub fn timeout(&self) -> Option<Option<Duration>> {
+        self.timeout
+            .map(|t| (t > 0.0).then(|| Duration::from_secs_f64(t)))
     }
 
     /// The conditions of the test built by `--run` (`None` without it; none given: exit
@@ -188,6 +190,20 @@ impl Args {
         Ok(Some(words.into_iter().map(OsString::from).collect()))
     }
 
+    /// The two commands of `--compare`, each split as a shell would split it (`None`
+    /// without the option).
+    pub fn compare_commands(&self) -> Result<Option<[Vec<OsString>; 2]>, String> {
+        let [a, b] = self.compare.as_slice() else {
+            return Ok(None);
+        };
+        Ok(Some([words("--compare", a)?, words("--compare", b)?]))
+    }
+
+    /// The commands of `--guard`, in order, each split as a shell would split it.
+    pub fn guard_commands(&self) -> Result<Vec<Vec<OsString>>, String> {
+        self.guard.iter().map(|g| words("--guard", g)).collect()
+    }
+
     /// The launcher prefix, split as a shell would split it.
     pub fn launcher(&self) -> Result<Vec<String>, String> {
         match &self.launcher {
@@ -214,6 +230,15 @@ impl Args {
         let mut test = self.test.clone();
         if let Some(input) = &self.input {
             files.insert(0, input.clone());
+        }
+        if let Some([a, _]) = self.compare_commands()? {
+            if files.is_empty() {
+                return Err("no input file: give INPUT with --compare".to_string());
+            }
+            return Ok(Job {
+                inputs: files,
+                test: a,
+            });
         }
         if let Some(run) = self.run_command()? {
             if files.is_empty() {
@@ -277,4 +302,15 @@ impl Args {
         };
         Ok(Job { inputs, test })
     }
+}
+
+/// The words of `command`, given to `option`, split as a shell would split them.
+fn words(option: &str, command: &str) -> Result<Vec<OsString>, String> {
+    let words = shell_words::split(command).map_err(|e| format!("{option} '{command}': {e}"))?;
+    if words.is_empty() {
+        return Err(format!(
+            "{option} needs a command, e.g. {option} 'gcc -c {{}}'"
+        ));
+    }
+    Ok(words.into_iter().map(OsString::from).collect())
 }

@@ -43,7 +43,7 @@ fn input_then_test_with_its_own_options() {
 fn a_long_option_of_ours_ends_the_test_command() {
     let a = parse(C, "--test ./t.sh arg --timeout 5 bug.c").unwrap();
     assert_eq!(a.test, words(&["./t.sh", "arg"]));
-    assert_eq!(a.timeout, 5.0);
+    assert_eq!(a.timeout, Some(5.0));
     assert_eq!(a.files, [PathBuf::from("bug.c")]);
     // Perses' spelling.
     let a = parse(C, "--test-script r.sh --input-file small.c").unwrap();
@@ -191,14 +191,14 @@ fn options_map_onto_the_engine() {
         a.learn_corpus(&crate::testing::Toy).is_err(),
         "no such folder"
     );
-    assert_eq!(a.timeout(), None);
+    assert_eq!(a.timeout(), Some(None));
     assert_eq!(a.algorithm_name(C), "perses");
 
     let d = parse(C, "x.c --test t.sh").unwrap();
     assert_eq!(d.cache_options(), CacheOptions::default());
     assert_eq!(d.session_options().syntax_check, SyntaxCheck::Local);
     assert!(!d.session_options().verify_syntax);
-    assert_eq!(d.timeout(), Some(Duration::from_secs(30)));
+    assert_eq!(d.timeout(), None, "derived from the original");
     assert_eq!(d.algorithm_name(C), DEFAULT_ALGORITHM);
     assert!(d.jobs() >= 1);
     assert_eq!(d.dd_options(), DdOptions::default());
@@ -392,6 +392,7 @@ fn a_built_test_refuses_what_makes_no_sense() {
         "bug.c --run x --expect-signal SEGFAULT",
         "bug.c --run x --expect-exit one",
         "bug.c --run x --expect-timeout --timeout 0",
+        "bug.c --run x --expect-timeout",
     ] {
         let e = parse(C, line).unwrap_err();
         assert_ne!(e.kind(), clap::error::ErrorKind::DisplayHelp, "{line}");

@@ -85,14 +85,14 @@ pub(super) fn reduce(
         tokens: None,
     };
     let (run, mut tester) = Run::start(bin, args, builder, size)?;
-    announce(&run, &listing, &members, &algorithm);
-
     // The original set must be interesting.
     let first = tester.check(run.test_of(originals[0].clone()));
+    run.settle_timeout(first.as_ref());
+    announce(&run, &listing, &members, &algorithm);
     run.check_original(first, &tester, "the original files", &test)?;
 
     let writers = start_writing(&run, &listing, &originals)?;
-    tester.set_observer(run.limits.observe(run.progress.observer(bin)));
+    tester.set_observer(run.observer());
     let parts: Vec<Part<'_>> = listing
         .members
         .iter()
@@ -326,9 +326,10 @@ fn announce(run: &Run<'_>, listing: &Listing, members: &[Member<'_>], algorithm:
     }
     let bytes: usize = members.iter().map(|m| m.input.bytes.len()).sum();
     progress.println(&format!(
-        "{bin}: reducing {} files ({bytes} bytes) with {algorithm}, -j {}; results go to {}",
+        "{bin}: reducing {} files ({bytes} bytes) with {algorithm}, -j {}, {}; results go to {}",
         members.len(),
         args.jobs(),
+        run.timeout().describe(),
         where_results_go(listing, args)
     ));
 }
@@ -365,7 +366,7 @@ fn tell_summary(run: &Run<'_>, listing: &Listing, outcome: &Outcome, tester: &Te
     };
     errln!(
         "{}: {what}: {} files, {before} → {after} bytes ({:.1}% removed) in {:.1} s; {} \
-         queries (+{} speculative, {} unresolved), {} cache hits; results in {}",
+         queries (+{} speculative, {} unresolved{}), {} cache hits; results in {}",
         run.bin,
         outcome.texts.len(),
         super::progress::removed_percent(before, after),
@@ -373,6 +374,7 @@ fn tell_summary(run: &Run<'_>, listing: &Listing, outcome: &Outcome, tester: &Te
         stats.queries,
         stats.speculative,
         stats.unresolved,
+        run.oracle_record().summary(),
         stats.cache_hits,
         where_results_go(listing, run.args)
     );
@@ -411,6 +413,7 @@ fn record(
         })
         .collect();
     let stats = tester.stats();
+    let oracle = run.oracle_record();
     stats_json::SetRecord {
         tool: stats_json::Tool {
             name: run.bin.to_string(),
@@ -426,8 +429,12 @@ fn record(
         cache: stats_json::cache(&tester.cache_stats()),
         algorithm: algorithm.to_string(),
         passes: stats_json::passes(&outcome.session),
-        options: stats_json::Options::of(run.args, has_grammars),
+        options: stats_json::Options {
+            timeout_seconds: oracle.timeout_seconds,
+            ..stats_json::Options::of(run.args, has_grammars)
+        },
         size_over_time: stats_json::size_over_time(stats, &run.progress.samples(), false),
+        oracle,
     }
 }
 

@@ -8,7 +8,7 @@ mod diff;
 pub mod plot;
 
 use super::stats_json::{
-    FileSize, Options, PassRecord, Queries, Record, SetRecord, SizePoint, Times,
+    FileSize, Options, OracleRecord, PassRecord, Queries, Record, SetRecord, SizePoint, Times,
 };
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -51,6 +51,8 @@ pub struct Report<'a> {
     pub output: &'a FileSize,
     /// Test counts.
     pub queries: &'a Queries,
+    /// The test's timeout, the runs that timed out, the guards' failures.
+    pub oracle: &'a OracleRecord,
     /// Where the time went.
     pub time: &'a Times,
     /// What each stage did.
@@ -74,6 +76,7 @@ impl<'a> Report<'a> {
             input: &record.input,
             output: &record.output,
             queries: &record.queries,
+            oracle: &record.oracle,
             time: &record.time,
             passes: &record.passes,
             sizes: &record.size_over_time,
@@ -97,6 +100,7 @@ impl<'a> Report<'a> {
             input: &record.input,
             output: &record.output,
             queries: &record.queries,
+            oracle: &record.oracle,
             time: &record.time,
             passes: &record.passes,
             sizes: &record.size_over_time,
@@ -242,11 +246,7 @@ impl<'a> Report<'a> {
             ("tool", self.tool.clone()),
             ("algorithm", self.algorithm.to_string()),
             ("jobs", format!("{} ({})", o.jobs, o.parallel)),
-            (
-                "timeout",
-                o.timeout_seconds
-                    .map_or("none".to_string(), |t| format!("{t} s")),
-            ),
+            ("timeout", timeout_row(self.oracle)),
         ];
         match &o.built_test {
             Some(b) => {
@@ -266,6 +266,10 @@ impl<'a> Report<'a> {
                 if let Some(r) = &b.expect_stderr {
                     rows.push(("--expect-stderr", r.clone()));
                 }
+            }
+            None if !o.compare.is_empty() => {
+                let quoted: Vec<String> = o.compare.iter().map(|c| format!("'{c}'")).collect();
+                rows.push(("test", format!("--compare {}", quoted.join(" "))));
             }
             None => {
                 let words: Vec<String> = self
@@ -287,10 +291,29 @@ impl<'a> Report<'a> {
         rows.push((
             "tests",
             format!(
-                "{} queries ({} interesting), {} speculative, {} cached, {} syntax-rejected, {} unresolved",
-                q.real, q.interesting, q.speculative, q.cached, q.syntax_rejected, q.unresolved
+                "{} queries ({} interesting), {} speculative, {} cached, {} syntax-rejected, {} unresolved; {} runs timed out",
+                q.real, q.interesting, q.speculative, q.cached, q.syntax_rejected, q.unresolved,
+                self.oracle.timed_out
             ),
         ));
+        let oracle = self.oracle;
+        if oracle.confirm > 1 || oracle.flakes > 0 {
+            rows.push((
+                "flakes",
+                format!(
+                    "{} ({:.2} % of the runs); each acceptance asked {} times",
+                    group(oracle.flakes),
+                    100.0 * oracle.flake_rate,
+                    oracle.confirm
+                ),
+            ));
+        }
+        for g in &self.oracle.guards {
+            rows.push((
+                "guard",
+                format!("{}: failed {} runs", g.name, group(g.failed)),
+            ));
+        }
         rows.push((
             "time",
             format!(
@@ -434,6 +457,17 @@ td{font-variant-numeric:tabular-nums}.settings th{font-weight:normal;color:#555}
 .pair{display:flex;gap:1em}.pair>div{flex:1;min-width:0}\
 pre{background:#f8f8f8;border:1px solid #ddd;padding:.5em;overflow:auto;max-height:40em;font-size:.8em}\
 .gone{background:#ffe3e3;display:block}.new{background:#d3f9d8;display:block}.note{color:#555;font-size:.85em}";
+
+/// The timeout row: the timeout, and where it comes from.
+fn timeout_row(o: &OracleRecord) -> String {
+    match (o.timeout_seconds, o.original_seconds) {
+        (None, _) => "none".to_string(),
+        (Some(t), Some(original)) => {
+            format!("{t:.1} s, derived from the original's run ({original:.2} s)")
+        }
+        (Some(t), None) => format!("{t} s"),
+    }
+}
 
 #[cfg(test)]
 mod tests;

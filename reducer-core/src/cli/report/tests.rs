@@ -17,6 +17,7 @@ struct Fixture {
     input: FileSize,
     output: FileSize,
     queries: Queries,
+    oracle: OracleRecord,
     time: Times,
     passes: Vec<PassRecord>,
     sizes: Vec<SizePoint>,
@@ -43,6 +44,10 @@ fn fixture() -> Fixture {
         queries: Queries {
             real: 12,
             ..Queries::default()
+        },
+        oracle: OracleRecord {
+            timeout_seconds: Some(30.0),
+            ..OracleRecord::default()
         },
         time: Times {
             wall_seconds: 2.0,
@@ -84,6 +89,7 @@ fn report<'a>(f: &'a Fixture, files: Vec<ReportFile<'a>>) -> Report<'a> {
         input: &f.input,
         output: &f.output,
         queries: &f.queries,
+        oracle: &f.oracle,
         time: &f.time,
         passes: &f.passes,
         sizes: &f.sizes,

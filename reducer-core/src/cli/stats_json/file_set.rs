@@ -4,7 +4,7 @@
 //! ```text
 //! { "tool", "status", "exit_code", "algorithm", "options", "passes",
 //!   "files": [{"input": {…}, "output": {…}, "grammar"}, ...],
-//!   "input": {totals}, "output": {totals}, "queries", "time", "cache" }
+//!   "input": {totals}, "output": {totals}, "queries", "time", "cache", "oracle" }
 //! ```
 //!
 //! A file's `grammar` is as in the single-file record (`"C"`, `"C after fallback"`, …), or
@@ -12,7 +12,9 @@
 //! `"kept"` (`--keep`: never reduced).
 
 use super::super::exit::Exit;
-use super::{CacheRecord, FileSize, Options, PassRecord, Queries, SizePoint, Times, Tool};
+use super::{
+    CacheRecord, FileSize, Options, OracleRecord, PassRecord, Queries, SizePoint, Times, Tool,
+};
 use serde::Serialize;
 
 /// One file of the set.
@@ -55,6 +57,8 @@ pub struct SetRecord {
     pub options: Options,
     /// Each file's size as it went down, with the file and the stage that reduced it.
     pub size_over_time: Vec<SizePoint>,
+    /// The test's timeout and what its runs came to.
+    pub oracle: OracleRecord,
 }
 
 impl SetRecord {

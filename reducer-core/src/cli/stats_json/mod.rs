@@ -14,8 +14,13 @@
 //!   "cache": {"lookups", "hits", "entries", "peak_bytes", "peak_entries"},
 //!   "size_over_time": [{"seconds", "bytes", "tokens", "stage", "file", "queries"}, ...],
 //!   "algorithm", "options": {..., "built_test": {"run", "expect_exit", "expect_signal",
-//!                                 "expect_timeout", "expect_stdout", "expect_stderr"}} }
+//!                                 "expect_timeout", "expect_stdout", "expect_stderr"}},
+//!   "oracle": {"timeout_seconds", "timeout_derived", "original_seconds", "runs", "timed_out",
+//!              "guards": [{"name", "failed"}, ...]} }
 //! ```
+//!
+//! `options.timeout_seconds` is the timeout the runs had (as `oracle.timeout_seconds`):
+//! `--timeout`'s, or the one derived from the original's run (`oracle.timeout_derived`).
 //!
 //! `tokens` is `null` for `reduce-text` (and for a result of the byte-level fallback).
 //! `grammar` says which grammars reduced the input, last first: `"C"`; `"fallback"` (the
@@ -74,6 +79,8 @@ pub struct Record {
     pub passes: Vec<PassRecord>,
     /// The options that shape the reduction.
     pub options: Options,
+    /// The test's timeout and what its runs came to.
+    pub oracle: OracleRecord,
 }
 
 /// The program and its version.
@@ -296,12 +303,19 @@ pub struct Options {
     /// What they do: `exact` or `merge`.
     #[serde(default)]
     pub parallel: String,
-    /// Per-run timeout (`null` for none).
+    /// Per-run timeout (`null` for none): `--timeout`'s, or the one derived from the
+    /// original's run.
     pub timeout_seconds: Option<f64>,
     /// The launcher prefix.
     pub launcher: Vec<String>,
     /// The test built by `--run` (`null` for a script).
     pub built_test: Option<BuiltTest>,
+    /// The two commands of `--compare`, as typed (empty without it).
+    pub compare: Vec<String>,
+    /// The commands of `--guard`, as typed.
+    pub guards: Vec<String>,
+    /// `--ub-guard`.
+    pub ub_guard: bool,
 }
 
 /// The test built by `--run` and its conditions.
@@ -381,9 +395,13 @@ impl Options {
                 Parallel::Merge => "merge",
             }
             .to_string(),
-            timeout_seconds: args.timeout().map(|t| t.as_secs_f64()),
+            // The derived timeout is filled in with the test's record.
+            timeout_seconds: args.timeout().flatten().map(|t| t.as_secs_f64()),
             launcher: args.launcher().unwrap_or_default(),
             built_test: BuiltTest::of(args),
+            compare: args.compare.clone(),
+            guards: args.guard.clone(),
+            ub_guard: args.ub_guard,
         }
     }
 }
@@ -483,7 +501,9 @@ impl Record {
 }
 
 mod file_set;
+mod oracle;
 #[cfg(test)]
 mod tests;
 
 pub use file_set::{status, SetMember, SetRecord};
+pub use oracle::{GuardRecord, OracleRecord};

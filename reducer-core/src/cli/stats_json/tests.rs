@@ -71,6 +71,20 @@ fn record() -> Record {
         algorithm: "pardis".into(),
         passes: passes(&session),
         options: Options::of(&args, true),
+        oracle: OracleRecord {
+            timeout_seconds: Some(3.0),
+            timeout_derived: true,
+            original_seconds: Some(0.2),
+            runs: 9,
+            timed_out: 2,
+            guards: vec![GuardRecord {
+                name: "--guard 'gcc -c {}'".into(),
+                failed: 4,
+            }],
+            confirm: 2,
+            flakes: 1,
+            flake_rate: 1.0 / 9.0,
+        },
     }
 }
 
@@ -169,7 +183,16 @@ fn json_has_every_field() {
         v["options"]["launcher"],
         serde_json::json!(["nice", "-n", "1"])
     );
-    assert_eq!(v["options"]["timeout_seconds"], 30.0);
+    // Without --timeout, the options say nothing of it: the run fills in the derived one.
+    assert_eq!(v["options"]["timeout_seconds"], serde_json::Value::Null);
+    assert_eq!(v["oracle"]["timeout_seconds"], 3.0);
+    assert_eq!(v["oracle"]["timeout_derived"], true);
+    assert_eq!(v["oracle"]["original_seconds"], 0.2);
+    assert_eq!(v["oracle"]["timed_out"], 2);
+    assert_eq!(v["oracle"]["guards"][0]["name"], "--guard 'gcc -c {}'");
+    assert_eq!(v["oracle"]["guards"][0]["failed"], 4);
+    assert_eq!(v["oracle"]["confirm"], 2);
+    assert_eq!(v["oracle"]["flakes"], 1);
 }
 
 #[test]

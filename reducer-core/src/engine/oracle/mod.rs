@@ -6,6 +6,7 @@
 //! [`expect::Expectations`].
 
 pub mod command;
+pub mod confirm;
 pub mod expect;
 pub mod file_set;
 pub mod run_dir;

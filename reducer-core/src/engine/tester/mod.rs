@@ -105,7 +105,12 @@ pub struct Tester {
     /// The query count from which the current result is asked about again; `None`: no
     /// rechecks (they come with the memory).
     recheck_due: Option<u64>,
+    /// Says whether the oracle was seen to flake elsewhere ([`Tester::watch_flakes`]).
+    flakes: Option<FlakeWatch>,
 }
+
+/// Says whether the oracle was seen to flake (e.g. a confirmation that disagreed).
+pub type FlakeWatch = Box<dyn Fn() -> bool + Send>;
 
 /// A limit on the queries of one stage of an algorithm: once it is reached, list tests take
 /// no further candidate and end as if their lists were exhausted. Runs already going finish,
@@ -142,7 +147,15 @@ impl Tester {
             refused: Vec::new(),
             memory: None,
             recheck_due: None,
+            flakes: None,
         }
+    }
+
+    /// Asks `seen` before each list test whether the oracle was seen to flake; once it was,
+    /// the tester goes on as after a refused recheck: no cached refusal and no remembered
+    /// edit is trusted any more, and the observer hears of it ([`Event::Flaky`]).
+    pub fn watch_flakes(&mut self, seen: FlakeWatch) {
+        self.flakes = Some(seen);
     }
 
     /// From now on, refuses unseen a candidate whose edit of the current text was refused on
@@ -322,6 +335,7 @@ impl Tester {
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate>,
     ) -> Option<(usize, Vec<u8>)> {
+        self.check_flakes();
         self.recheck_if_due();
         self.refused.clear();
         if self.stopped() {
@@ -353,6 +367,7 @@ impl Tester {
                     text,
                 });
         }
+        self.check_flakes();
         self.recheck_if_due();
         self.refused.clear();
         if self.stopped() {

@@ -68,11 +68,28 @@ impl Tester {
             Outcome::NotInteresting | Outcome::Unresolved
         );
         if refused && !self.interrupted() {
-            self.stats.flaky = true;
-            self.recheck_due = None;
-            self.memory = None;
-            self.cache.clear();
-            self.notify(Event::Flaky);
+            self.flakiness_seen();
+        }
+    }
+
+    /// Goes on as for a flaky test: the cached answers and the memory of refused edits go
+    /// (no refusal is carried over a commit any more), and the observer hears of it. Once.
+    pub(super) fn flakiness_seen(&mut self) {
+        if self.stats.flaky {
+            return;
+        }
+        self.stats.flaky = true;
+        self.recheck_due = None;
+        self.memory = None;
+        self.cache.clear();
+        self.notify(Event::Flaky);
+    }
+
+    /// Whether the watch of [`Tester::watch_flakes`] saw the oracle flake; if so, goes on
+    /// as for a flaky test.
+    pub(super) fn check_flakes(&mut self) {
+        if !self.stats.flaky && self.flakes.as_ref().is_some_and(|seen| seen()) {
+            self.flakiness_seen();
         }
     }
 }

@@ -53,11 +53,15 @@ mod live;
 mod report;
 mod signals;
 mod stderr;
+pub mod steps;
+#[cfg(test)]
+mod steps_tests;
 #[cfg(test)]
 mod tests;
 mod wait;
 
-pub use report::{Leftovers, RunError, RunReport};
+pub use report::{Leftovers, RunCounts, RunError, RunReport};
+pub use steps::{Check, Step, PLACEHOLDER};
 pub use wait::Launched;
 
 use super::expect::Expectations;
@@ -70,13 +74,14 @@ use report::Reports;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, Read};
-use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
-use wait::ExitWatcher;
+use steps::Planned;
+use wait::{ExitWatcher, Sequel};
 
 /// How many bytes of the program's stderr a [`RunReport`] keeps (the last ones).
 pub const STDERR_TAIL_BYTES: usize = 4096;
@@ -140,9 +145,32 @@ pub struct CommandOracleBuilder {
     file_set: Option<Arc<RwLock<FileSet>>>,
     expect: Option<Arc<Expectations>>,
     placeholder: Option<OsString>,
+    guards: Vec<(String, Vec<Step>)>,
+    compare: Option<Vec<OsString>>,
 }
 
 impl CommandOracleBuilder {
+    /// Adds a guard named `name` (for the counts and messages): its commands run, in order
+    /// and before the test, on every candidate, and each must pass its [`Check`] for the
+    /// candidate to count at all (see [`steps`]). Guards run in the order they are added.
+    pub fn guard(mut self, name: impl Into<String>, steps: Vec<Step>) -> Self {
+        self.guards.push((name.into(), steps));
+        self
+    }
+
+    /// Makes the test differential: the command is run, then `other` (its words, with
+    /// [`PLACEHOLDER`] for the candidate's path), and the candidate is interesting when both
+    /// exit with status 0 within the timeout and their stdouts differ (`--compare`). The
+    /// conditions of [`expect`](Self::expect) are then not used.
+    pub fn compare_with<I, S>(mut self, other: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<OsString>,
+    {
+        self.compare = Some(other.into_iter().map(Into::into).collect());
+        self
+    }
+
     /// Decides each run's outcome by `expect` instead of by exit status 0 (a test built
     /// from the command line: `--expect-stderr`, `--expect-signal`, …). Stdout is then
     /// captured when a condition reads it, and so is all of stderr (the last
@@ -239,74 +267,104 @@ impl CommandOracleBuilder {
             None => return Err(ConfigError::BadFileName(self.file_name)),
         };
         let mut cwd: Option<PathBuf> = None;
-        let mut cwd = || -> Result<PathBuf, ConfigError> {
+        let mut cwd = || -> io::Result<PathBuf> {
             if cwd.is_none() {
-                cwd = Some(std::env::current_dir().map_err(ConfigError::CurrentDir)?);
+                cwd = Some(std::env::current_dir()?);
             }
             Ok(cwd.clone().unwrap())
         };
-        let mut argv = Vec::with_capacity(self.launcher.len() + self.command.len());
-        for (i, part) in self.launcher.iter().chain(&self.command).enumerate() {
-            let is_program = i == 0 || i == self.launcher.len();
-            if is_program && needs_resolving(part) {
-                argv.push(cwd()?.join(part).into_os_string());
-            } else {
-                argv.push(part.clone());
+        let placeholder = OsStr::new(PLACEHOLDER);
+        let mut plan = Vec::new();
+        let mut guard_names = Vec::new();
+        for (g, (name, steps)) in self.guards.into_iter().enumerate() {
+            guard_names.push(name);
+            for step in steps {
+                let resolve = !step.program_in_run_dir;
+                let (argv, ph) = steps::plan(
+                    &self.launcher,
+                    &step.words,
+                    resolve,
+                    Some(placeholder),
+                    &mut cwd,
+                )
+                .map_err(ConfigError::CurrentDir)?;
+                if step.words.is_empty() {
+                    return Err(ConfigError::EmptyCommand);
+                }
+                plan.push(Planned {
+                    argv,
+                    command_start: self.launcher.len(),
+                    placeholder: ph,
+                    check: step.check,
+                    guard: Some(g),
+                    label: guard_names[g].clone(),
+                    env: step.env,
+                });
             }
         }
+        let main = plan.len();
+        let main_placeholder = match &self.compare {
+            Some(_) => Some(placeholder),
+            None => self.placeholder.as_deref(),
+        };
+        let (argv, ph) = steps::plan(
+            &self.launcher,
+            &self.command,
+            true,
+            main_placeholder,
+            &mut cwd,
+        )
+        .map_err(ConfigError::CurrentDir)?;
+        let main_check = match self.compare {
+            Some(_) => Check::Reference,
+            None => Check::Test,
+        };
+        plan.push(Planned {
+            argv,
+            command_start: self.launcher.len(),
+            placeholder: ph,
+            check: main_check,
+            guard: None,
+            label: "--compare's first command".to_string(),
+            env: Vec::new(),
+        });
+        if let Some(other) = &self.compare {
+            if other.is_empty() {
+                return Err(ConfigError::EmptyCommand);
+            }
+            let (argv, ph) = steps::plan(&self.launcher, other, true, Some(placeholder), &mut cwd)
+                .map_err(ConfigError::CurrentDir)?;
+            plan.push(Planned {
+                argv,
+                command_start: self.launcher.len(),
+                placeholder: ph,
+                check: Check::OtherOutput,
+                guard: None,
+                label: "--compare's second command".to_string(),
+                env: Vec::new(),
+            });
+        }
         let temp_base = match self.temp_base {
-            Some(base) if base.is_relative() => cwd()?.join(base),
+            Some(base) if base.is_relative() => cwd().map_err(ConfigError::CurrentDir)?.join(base),
             Some(base) => base,
             None => std::env::temp_dir(),
         };
-        let placeholder = self
-            .placeholder
-            .filter(|p| !p.is_empty() && self.command.iter().any(|w| contains(w, p)));
         Ok(CommandOracle {
-            command_start: self.launcher.len(),
-            placeholder,
+            plan: plan.into(),
+            main,
+            guard_names,
             expect: self.expect,
-            argv,
             file_name,
-            timeout: self.timeout,
+            timeout: Mutex::new(self.timeout),
             keep_temps: self.keep_temps,
             temp_base,
-            env: self.env,
+            env: self.env.into(),
             file_set: self.file_set,
             reports: Arc::default(),
-            exits: ExitWatcher::default(),
+            exits: Arc::default(),
             live: Arc::default(),
         })
     }
-}
-
-/// Whether `word` holds `part`.
-fn contains(word: &OsStr, part: &OsStr) -> bool {
-    let (w, p) = (word.as_bytes(), part.as_bytes());
-    w.windows(p.len()).any(|x| x == p)
-}
-
-/// `word` with every `placeholder` replaced by `path`.
-fn substitute(word: &OsStr, placeholder: &OsStr, path: &OsStr) -> OsString {
-    let (w, p) = (word.as_bytes(), placeholder.as_bytes());
-    let mut out = Vec::with_capacity(w.len() + path.len());
-    let mut i = 0;
-    while i < w.len() {
-        if w[i..].starts_with(p) {
-            out.extend_from_slice(path.as_bytes());
-            i += p.len();
-        } else {
-            out.push(w[i]);
-            i += 1;
-        }
-    }
-    OsString::from_vec(out)
-}
-
-/// A relative path with a directory part (`./x`, `dir/x`): the program would be looked up
-/// relative to the working directory, which is the temporary one when it runs.
-fn needs_resolving(program: &OsStr) -> bool {
-    Path::new(program).is_relative() && program.as_bytes().contains(&b'/')
 }
 
 /// Runs the user's program on each candidate (see the [module documentation](self)).
@@ -315,23 +373,26 @@ fn needs_resolving(program: &OsStr) -> bool {
 /// temporary directory.
 #[derive(Debug)]
 pub struct CommandOracle {
-    argv: Vec<OsString>,
+    /// The commands of every run, in order: the guards', then the test's (or the two of a
+    /// comparison).
+    plan: Arc<[Planned]>,
+    /// Where the test's command is in `plan`.
+    main: usize,
+    /// The name of each guard, by index.
+    guard_names: Vec<String>,
     file_name: OsString,
-    timeout: Option<Duration>,
+    /// The timeout of one run (all its commands), changed by [`CommandOracle::set_timeout`].
+    timeout: Mutex<Option<Duration>>,
     keep_temps: bool,
     temp_base: PathBuf,
-    env: Vec<(OsString, OsString)>,
+    env: Arc<[(OsString, OsString)]>,
     /// The files written beside the candidate, if it is one of a set.
     file_set: Option<Arc<RwLock<FileSet>>>,
-    /// Where the command starts in `argv` (after the launcher).
-    command_start: usize,
-    /// The word that stands for the candidate's path in the command, when one does.
-    placeholder: Option<OsString>,
     /// The conditions of a built test.
     expect: Option<Arc<Expectations>>,
     reports: Arc<Mutex<Reports>>,
     /// Stamps the exit of each started program.
-    exits: ExitWatcher,
+    exits: Arc<ExitWatcher>,
     /// The runs going on, for [`CommandOracle::abandon`].
     live: Arc<LiveRuns>,
 }
@@ -357,6 +418,8 @@ impl CommandOracle {
             file_set: None,
             expect: None,
             placeholder: None,
+            guards: Vec::new(),
+            compare: None,
         }
     }
 
@@ -373,7 +436,17 @@ impl CommandOracle {
     /// The argv every run starts with (launcher, then command, programs resolved); the
     /// candidate's path comes after it.
     pub fn argv(&self) -> &[OsString] {
-        &self.argv
+        &self.plan[self.main].argv
+    }
+
+    /// The names of the guards, in the order they run.
+    pub fn guard_names(&self) -> &[String] {
+        &self.guard_names
+    }
+
+    /// How many commands each run starts at most (guards, test, comparison).
+    pub fn commands(&self) -> usize {
+        self.plan.len()
     }
 
     /// The name the candidate file gets.
@@ -383,7 +456,21 @@ impl CommandOracle {
 
     /// The timeout of one run, if any.
     pub fn timeout(&self) -> Option<Duration> {
-        self.timeout
+        *lock(&self.timeout)
+    }
+
+    /// Sets the timeout of the runs that start from now on (`None`: none), e.g. once the
+    /// original's run time is known.
+    pub fn set_timeout(&self, timeout: Option<Duration>) {
+        *lock(&self.timeout) = timeout;
+    }
+
+    /// What the finished runs so far came to: how many, how many timed out, how many each
+    /// guard failed.
+    pub fn counts(&self) -> RunCounts {
+        let mut counts = lock(&self.reports).counts.clone();
+        counts.guard_failures.resize(self.guard_names.len(), 0);
+        counts
     }
 
     /// The directory under which the temporary directories are created.
@@ -431,14 +518,24 @@ impl CommandOracle {
     /// program; [`Launched::wait`], on any thread, sees it to the end.
     pub fn launch(&self, candidate: &[u8]) -> Launched {
         let start = Instant::now();
-        let launched = |run: Option<(RunDir, LiveRun)>, child: Result<Child, RunReport>| {
+        let sequel = |files: Vec<PathBuf>| Sequel {
+            plan: self.plan.clone(),
+            next: 1,
+            files,
+            env: self.env.clone(),
+            exits: self.exits.clone(),
+            reference: None,
+        };
+        let launched = |run: Option<(RunDir, LiveRun)>,
+                        child: Result<Child, RunReport>,
+                        files: Vec<PathBuf>| {
             let (dir, live) = run.unzip();
             Launched {
                 start,
                 dir,
                 live,
                 keep_temps: self.keep_temps,
-                timeout: self.timeout,
+                timeout: self.timeout(),
                 exit_stamp: child
                     .as_ref()
                     .ok()
@@ -446,6 +543,7 @@ impl CommandOracle {
                 child,
                 expect: self.expect.clone(),
                 reports: self.reports.clone(),
+                sequel: sequel(files),
             }
         };
         let (dir, live) = match self
@@ -454,7 +552,8 @@ impl CommandOracle {
         {
             Ok(run) => run,
             Err(msg) => {
-                return launched(None, Err(RunReport::not_run(RunError::Setup(msg), start)));
+                let report = RunReport::not_run(RunError::Setup(msg), start);
+                return launched(None, Err(report), Vec::new());
             }
         };
         let files = match &self.file_set {
@@ -471,76 +570,91 @@ impl CommandOracle {
                     })
             }
         };
-        let child = match files {
-            Ok(files) => self.spawn(&dir, &live, &files).map_err(|e| {
-                let program = PathBuf::from(&self.argv[0]);
-                let missing_interpreter = match e.kind() {
-                    io::ErrorKind::NotFound => missing_interpreter(&program),
-                    _ => None,
-                };
-                let err = RunError::Spawn {
-                    program,
-                    kind: e.kind(),
-                    message: e.to_string(),
-                    missing_interpreter,
-                };
-                RunReport::not_run(err, start)
-            }),
-            Err(e) => Err(RunReport::not_run(RunError::Setup(e.to_string()), start)),
+        let (child, files) = match files {
+            Ok(files) => {
+                let step = &self.plan[0];
+                let child = spawn(
+                    step,
+                    &files,
+                    &dir,
+                    &live,
+                    &self.env,
+                    self.reads_stdout(step),
+                )
+                .map_err(|e| spawn_failure(step, e, start));
+                (child, files)
+            }
+            Err(e) => {
+                let report = RunReport::not_run(RunError::Setup(e.to_string()), start);
+                (Err(report), Vec::new())
+            }
         };
-        launched(Some((dir, live)), child)
+        launched(Some((dir, live)), child, files)
     }
 
-    /// The whole argv of a run on `files`: the candidate's paths where the placeholder
-    /// stands, or after the command.
-    fn argv_for(&self, files: &[PathBuf]) -> Vec<OsString> {
-        let Some(p) = &self.placeholder else {
-            let files = files.iter().map(|f| f.as_os_str().to_os_string());
-            return self.argv.iter().cloned().chain(files).collect();
-        };
-        let mut argv = self.argv[..self.command_start].to_vec();
-        for word in &self.argv[self.command_start..] {
-            if contains(word, p) {
-                argv.extend(files.iter().map(|f| substitute(word, p, f.as_os_str())));
-            } else {
-                argv.push(word.clone());
-            }
-        }
-        argv
+    /// Whether the run of `step` must capture its stdout.
+    fn reads_stdout(&self, step: &Planned) -> bool {
+        step.check.reads_stdout()
+            || (step.check == Check::Test
+                && self
+                    .expect
+                    .as_deref()
+                    .is_some_and(Expectations::reads_stdout))
     }
+}
 
-    fn spawn(&self, dir: &RunDir, live: &LiveRun, files: &[PathBuf]) -> io::Result<Child> {
-        let argv = self.argv_for(files);
-        let stdout = match self
-            .expect
-            .as_deref()
-            .is_some_and(Expectations::reads_stdout)
-        {
-            true => Stdio::piped(),
-            false => Stdio::null(),
-        };
-        let mut cmd = Command::new(&argv[0]);
-        cmd.args(&argv[1..])
-            .current_dir(dir.path())
-            .env("TMPDIR", dir.tmp())
-            .stdin(Stdio::null())
-            .stdout(stdout)
-            .stderr(Stdio::piped());
-        sys::start_new_session(&mut cmd);
-        for (k, v) in &self.env {
-            cmd.env(k, v);
-        }
-        let mut attempt = 0;
-        loop {
-            match live.spawn(&mut cmd) {
-                // A script just written (by the user, or by a test) can be briefly held open
-                // for writing by a child forked meanwhile by another thread: try again.
-                Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && attempt < SPAWN_RETRIES => {
-                    attempt += 1;
-                    std::thread::sleep(Duration::from_millis(10 * u64::from(attempt)));
-                }
-                result => return result,
+/// The report of a run whose command `step` could not be started.
+fn spawn_failure(step: &Planned, e: io::Error, start: Instant) -> RunReport {
+    let program = PathBuf::from(&step.argv[0]);
+    let missing_interpreter = match e.kind() {
+        io::ErrorKind::NotFound => missing_interpreter(&program),
+        _ => None,
+    };
+    let err = RunError::Spawn {
+        program,
+        kind: e.kind(),
+        message: e.to_string(),
+        missing_interpreter,
+    };
+    RunReport::not_run(err, start)
+}
+
+/// Starts the command `step` on `files` in the run's directory `dir`, with the oracle's
+/// environment `env` and the step's own, its stdout captured when `stdout` is set.
+fn spawn(
+    step: &Planned,
+    files: &[PathBuf],
+    dir: &RunDir,
+    live: &LiveRun,
+    env: &[(OsString, OsString)],
+    stdout: bool,
+) -> io::Result<Child> {
+    let argv = step.argv_for(files);
+    let stdout = match stdout {
+        true => Stdio::piped(),
+        false => Stdio::null(),
+    };
+    let mut cmd = Command::new(&argv[0]);
+    cmd.args(&argv[1..])
+        .current_dir(dir.path())
+        .env("TMPDIR", dir.tmp())
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped());
+    sys::start_new_session(&mut cmd);
+    for (k, v) in env.iter().chain(&step.env) {
+        cmd.env(k, v);
+    }
+    let mut attempt = 0;
+    loop {
+        match live.spawn(&mut cmd) {
+            // A script just written (by the user, or by a test) can be briefly held open
+            // for writing by a child forked meanwhile by another thread: try again.
+            Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && attempt < SPAWN_RETRIES => {
+                attempt += 1;
+                std::thread::sleep(Duration::from_millis(10 * u64::from(attempt)));
             }
+            result => return result,
         }
     }
 }

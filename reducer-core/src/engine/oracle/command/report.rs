@@ -88,8 +88,13 @@ pub struct RunReport {
     /// The temporary directory, when it was kept (`keep_temps`).
     pub kept_dir: Option<PathBuf>,
     /// For a built test: the first condition the run did not meet (`"stderr does not match
-    /// 'x' (--expect-stderr)"`).
+    /// 'x' (--expect-stderr)"`), or why a guard or a compared command failed.
     pub unmet: Option<String>,
+    /// The timeout the run ran under (all its commands together), if any.
+    pub limit: Option<Duration>,
+    /// The guard that failed, by index (see
+    /// [`CommandOracle::guard_names`](super::CommandOracle::guard_names)), if one did.
+    pub failed_guard: Option<usize>,
 }
 
 impl RunReport {
@@ -107,6 +112,8 @@ impl RunReport {
             error: Some(error),
             kept_dir: None,
             unmet: None,
+            limit: None,
+            failed_guard: None,
         }
     }
 
@@ -126,7 +133,14 @@ impl RunReport {
             return e.to_string();
         }
         if self.timed_out {
-            return format!("timed out after {:.3}s", self.elapsed.as_secs_f64());
+            return match self.limit {
+                Some(limit) => format!(
+                    "timed out after {:.3}s (the timeout is {} s)",
+                    self.elapsed.as_secs_f64(),
+                    limit.as_secs_f64()
+                ),
+                None => format!("timed out after {:.3}s", self.elapsed.as_secs_f64()),
+            };
         }
         if self.cancelled {
             return "cancelled".to_string();
@@ -150,6 +164,21 @@ pub(super) struct Reports {
     pub(super) last_not_run: Option<RunReport>,
     /// Run directories that could not be removed.
     pub(super) leftovers: Leftovers,
+    /// What the finished runs came to.
+    pub(super) counts: RunCounts,
+}
+
+/// What the finished runs of a [`CommandOracle`](super::CommandOracle) came to, whoever
+/// asked for them (the checks of the original and of the result, speculative runs
+/// included; cancelled runs are not counted).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunCounts {
+    /// Runs that ended (or timed out).
+    pub runs: u64,
+    /// Of those, runs killed at the timeout.
+    pub timed_out: u64,
+    /// For each guard (by index), the runs it failed.
+    pub guard_failures: Vec<u64>,
 }
 
 /// The run directories a [`CommandOracle`](super::CommandOracle) could not remove.
@@ -165,6 +194,16 @@ impl Reports {
     pub(super) fn record(&mut self, report: &RunReport) {
         if report.outcome == Outcome::NotRun {
             self.last_not_run = Some(report.clone());
+        } else if !report.cancelled {
+            let counts = &mut self.counts;
+            counts.runs += 1;
+            counts.timed_out += u64::from(report.timed_out);
+            if let Some(g) = report.failed_guard {
+                if counts.guard_failures.len() <= g {
+                    counts.guard_failures.resize(g + 1, 0);
+                }
+                counts.guard_failures[g] += 1;
+            }
         }
         #[cfg(test)]
         {

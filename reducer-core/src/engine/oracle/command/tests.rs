@@ -1,6 +1,7 @@
 //! Tests of the command oracle: real scripts, process groups, timeouts, stderr.
 
 use super::stderr::Tail;
+use super::steps::needs_resolving;
 use super::*;
 use crate::engine::oracle::sys;
 use std::os::unix::fs::PermissionsExt;

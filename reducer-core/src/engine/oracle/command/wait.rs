@@ -1,15 +1,20 @@
 //! A started run: waiting for the program in its own process group (timeout, `cancel`), then
-//! killing what it left running and cleaning up.
+//! killing what it left running, starting the run's next command if there is one and the
+//! last one passed its check ([`steps`](super::steps)), and cleaning up.
 
 use super::live::LiveRun;
 use super::report::{Reports, RunError, RunReport};
 use super::signals::{kill_group, signal_session, terminate_group};
 use super::stderr::{text_tail, wait_readable, PipeReader, Tail};
+use super::steps::{Check, Planned};
 use super::{lock, CAPTURE_BYTES, STDERR_TAIL_BYTES};
+use super::{spawn, spawn_failure};
 use crate::engine::oracle::expect::{Ending, Expectations};
 use crate::engine::oracle::run_dir::RunDir;
 use crate::engine::oracle::{sys, Finished, Outcome, StartedTest};
+use std::ffi::OsString;
 use std::os::unix::process::ExitStatusExt;
+use std::path::PathBuf;
 use std::process::Child;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
@@ -49,6 +54,24 @@ pub struct Launched {
     /// The conditions of a built test, which decide the outcome instead of exit status 0.
     pub(super) expect: Option<Arc<Expectations>>,
     pub(super) reports: Arc<Mutex<Reports>>,
+    /// The run's commands after the first.
+    pub(super) sequel: Sequel,
+}
+
+/// What a run needs to start its next commands in the same directory.
+#[derive(Debug)]
+pub(super) struct Sequel {
+    /// Every command of a run.
+    pub(super) plan: Arc<[Planned]>,
+    /// The next command to start.
+    pub(super) next: usize,
+    /// The candidate's paths.
+    pub(super) files: Vec<PathBuf>,
+    /// The oracle's environment.
+    pub(super) env: Arc<[(OsString, OsString)]>,
+    pub(super) exits: Arc<ExitWatcher>,
+    /// The stdout the later commands are compared with, once a [`Check::Reference`] ran.
+    pub(super) reference: Option<Vec<u8>>,
 }
 
 impl Launched {
@@ -65,20 +88,23 @@ impl Launched {
             exit_stamp,
             expect,
             reports,
+            mut sequel,
         } = self;
+        let deadline = timeout.and_then(|t| start.checked_add(t));
         let mut report = match child {
             Ok(child) => {
                 let waiting = Waiting {
                     live: live.as_ref(),
-                    timeout,
+                    deadline,
                     start,
                     exit_stamp,
                     expect: expect.as_deref(),
                 };
-                wait_for(child, waiting, cancel)
+                run_commands(child, waiting, &mut sequel, dir.as_ref(), cancel)
             }
             Err(report) => report,
         };
+        report.limit = timeout;
         let cleanup = Instant::now();
         let mut leftover = None;
         if let Some(dir) = dir {
@@ -203,7 +229,8 @@ impl Stream {
 struct Waiting<'a> {
     /// The run's place among the oracle's runs going on.
     live: Option<&'a LiveRun>,
-    timeout: Option<Duration>,
+    /// When the run (all its commands) times out.
+    deadline: Option<Instant>,
     /// When the run started (its directory made, before the program).
     start: Instant,
     exit_stamp: Option<ExitStamp>,
@@ -222,12 +249,99 @@ struct Waited {
     error: Option<String>,
 }
 
-/// Waits for the started program `child` and reports on it.
-fn wait_for(mut child: Child, waiting: Waiting<'_>, cancel: &AtomicBool) -> RunReport {
-    let spawned = Instant::now();
+/// Waits for the run's first command `child`, then starts and waits for each next one
+/// while the last passed its check (see [`steps`](super::steps)), and reports on the run.
+fn run_commands(
+    mut child: Child,
+    mut waiting: Waiting<'_>,
+    sequel: &mut Sequel,
+    dir: Option<&RunDir>,
+    cancel: &AtomicBool,
+) -> RunReport {
+    loop {
+        let step = &sequel.plan[sequel.next - 1];
+        let expect = waiting.expect.filter(|_| step.check == Check::Test);
+        let (mut report, stdout, stderr) = wait_for(child, &waiting, expect, cancel);
+        if report.error.is_some() || report.cancelled {
+            return report;
+        }
+        match step.check {
+            Check::Test => {
+                judge(&mut report, expect, &stdout, &stderr);
+                return report;
+            }
+            check => {
+                let passed = passes(check, &report, &stdout, sequel.reference.as_deref());
+                if let Err(why) = passed {
+                    report.outcome = match report.timed_out {
+                        true => Outcome::Unresolved,
+                        false => Outcome::NotInteresting,
+                    };
+                    report.failed_guard = step.guard;
+                    report.unmet = Some(format!("{}: {why}", step.label));
+                    return report;
+                }
+                if check == Check::Reference {
+                    sequel.reference = Some(stdout);
+                }
+                if check == Check::OtherOutput || sequel.next == sequel.plan.len() {
+                    report.outcome = Outcome::Interesting;
+                    return report;
+                }
+            }
+        }
+        // The next command, in the same directory.
+        let (Some(dir), Some(live)) = (dir, waiting.live) else {
+            return report;
+        };
+        let step = &sequel.plan[sequel.next];
+        sequel.next += 1;
+        let stdout = step.check.reads_stdout()
+            || (step.check == Check::Test
+                && waiting.expect.is_some_and(Expectations::reads_stdout));
+        child = match spawn(step, &sequel.files, dir, live, &sequel.env, stdout) {
+            Ok(child) => child,
+            Err(e) => return spawn_failure(step, e, waiting.start),
+        };
+        waiting.exit_stamp = sequel.exits.watch(child.id() as libc::pid_t);
+    }
+}
+
+/// Whether the run of a command checked by `check` (not [`Check::Test`]) passed: `Err`
+/// says why not.
+fn passes(
+    check: Check,
+    report: &RunReport,
+    stdout: &[u8],
+    reference: Option<&[u8]>,
+) -> Result<(), String> {
+    if report.timed_out {
+        return Err("it ran into the timeout".to_string());
+    }
+    if report.exit_code != Some(0) {
+        return Err(format!("it ended with {}", report.describe()));
+    }
+    let same = reference.map(|r| r == stdout);
+    match (check, same) {
+        (Check::SameOutput, Some(false)) => {
+            Err("its output differs from the unsanitised run's".to_string())
+        }
+        (Check::OtherOutput, Some(true)) => Err("it prints what the first printed".to_string()),
+        _ => Ok(()),
+    }
+}
+
+/// Waits for the started program `child` and reports on it (its outcome unresolved until
+/// judged), with its stdout and stderr as far as they were captured.
+fn wait_for(
+    mut child: Child,
+    waiting: &Waiting<'_>,
+    expect: Option<&Expectations>,
+    cancel: &AtomicBool,
+) -> (RunReport, Vec<u8>, Vec<u8>) {
     // The child is the leader of its own process group: its pid is the group's id.
     let pgid = child.id() as libc::pid_t;
-    let stderr_cap = match waiting.expect.is_some_and(Expectations::reads_stderr) {
+    let stderr_cap = match expect.is_some_and(Expectations::reads_stderr) {
         true => CAPTURE_BYTES,
         false => STDERR_TAIL_BYTES,
     };
@@ -235,8 +349,8 @@ fn wait_for(mut child: Child, waiting: Waiting<'_>, cancel: &AtomicBool) -> RunR
         Stream::new(child.stderr.take(), stderr_cap),
         Stream::new(child.stdout.take(), CAPTURE_BYTES),
     ];
-    let deadline = waiting.timeout.and_then(|t| spawned.checked_add(t));
-    let mut waited = watch(pgid, &mut streams, deadline, cancel, waiting.exit_stamp);
+    let exit_stamp = waiting.exit_stamp.as_ref();
+    let mut waited = watch(pgid, &mut streams, waiting.deadline, cancel, exit_stamp);
     end_group(pgid, waited.timed_out || waited.cancelled);
     if let Some(live) = waiting.live {
         live.reaping();
@@ -259,6 +373,8 @@ fn wait_for(mut child: Child, waiting: Waiting<'_>, cancel: &AtomicBool) -> RunR
         error: None,
         kept_dir: None,
         unmet: None,
+        limit: None,
+        failed_guard: None,
     };
     match status {
         Ok(status) => {
@@ -267,13 +383,10 @@ fn wait_for(mut child: Child, waiting: Waiting<'_>, cancel: &AtomicBool) -> RunR
         }
         Err(e) => waited.error = waited.error.or_else(|| Some(e.to_string())),
     }
-    match waited.error {
-        Some(msg) => report.error = Some(RunError::Wait(msg)),
-        // Unresolved: nobody wants the answer.
-        None if waited.cancelled => {}
-        None => judge(&mut report, waiting.expect, &stdout.0, &stderr.0),
+    if let Some(msg) = waited.error {
+        report.error = Some(RunError::Wait(msg));
     }
-    report
+    (report, stdout.0, stderr.0)
 }
 
 /// Waits until the program of group `pgid` exits, `cancel` is raised or the `deadline`
@@ -283,7 +396,7 @@ fn watch(
     streams: &mut [Stream; 2],
     deadline: Option<Instant>,
     cancel: &AtomicBool,
-    exit_stamp: Option<ExitStamp>,
+    exit_stamp: Option<&ExitStamp>,
 ) -> Waited {
     let mut pause = MIN_POLL;
     loop {
