@@ -50,12 +50,7 @@ impl Facts<'_> {
             (Some(a), Some(b)) => removed_percent(a, b),
             _ => removed_percent(o.bytes, n.bytes),
         };
-        let what = match exit {
-            Exit::Interrupted => "interrupted; best so far",
-            Exit::Limit => "run limit reached; best so far",
-            Exit::TestNotRun => "stopped; best so far",
-            _ => "done",
-        };
+        let what = how_it_ended(exit);
         let syntax = match self.lang {
             Some(_) => format!(", {} syntax-rejected", stats.syntax_rejected),
             None => String::new(),
@@ -146,6 +141,16 @@ impl Drop for LeftoverWarning<'_> {
                 path.display()
             );
         }
+    }
+}
+
+/// The first words of the summary line of a run that ends with `exit`.
+pub(super) fn how_it_ended(exit: Exit) -> &'static str {
+    match exit {
+        Exit::Interrupted => "interrupted; best so far",
+        Exit::Limit => "run limit reached; best so far",
+        Exit::TestNotRun => "stopped; best so far",
+        _ => "done",
     }
 }
 

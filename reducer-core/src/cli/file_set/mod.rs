@@ -358,12 +358,7 @@ fn start_writing(
 fn tell_summary(run: &Run<'_>, listing: &Listing, outcome: &Outcome, tester: &Tester, exit: Exit) {
     let (before, after) = (total(&outcome.originals), total(&outcome.texts));
     let stats = tester.stats();
-    let what = match exit {
-        Exit::Interrupted => "interrupted; best so far",
-        Exit::Limit => "run limit reached; best so far",
-        Exit::TestNotRun => "stopped; best so far",
-        _ => "done",
-    };
+    let what = super::summary::how_it_ended(exit);
     errln!(
         "{}: {what}: {} files, {before} → {after} bytes ({:.1}% removed) in {:.1} s; {} \
          queries (+{} speculative, {} unresolved{}), {} cache hits; results in {}",
