@@ -22,6 +22,10 @@ fn no_cancel() -> AtomicBool {
 
 /// A generous bound: far below the 30 s the hanging scripts sleep.
 const WELL_BELOW_30S: Duration = Duration::from_secs(15);
+/// A timeout long enough for a script to install its traps or write its pid file on a
+/// loaded machine before it is asked to end.
+const STARTED_WELL_BEFORE: Duration = Duration::from_secs(2);
+
 
 /// Whether `pid` is a live (not zombie) process.
 fn alive(pid: libc::pid_t) -> bool {
@@ -259,7 +263,7 @@ fn a_timed_out_program_gets_sigterm_first_and_sigkill_if_it_stays() {
 while :; do sleep 0.05; done",
     );
     let o = CommandOracle::builder([&s], "bug.c")
-        .timeout(Duration::from_millis(300))
+        .timeout(STARTED_WELL_BEFORE)
         .env("MARKER", &marker)
         .build()
         .unwrap();
@@ -275,7 +279,7 @@ while :; do sleep 0.05; done",
 while :; do sleep 0.05; done",
     );
     let o = CommandOracle::builder([&s], "bug.c")
-        .timeout(Duration::from_millis(300))
+        .timeout(STARTED_WELL_BEFORE)
         .build()
         .unwrap();
     let started = std::time::Instant::now();
@@ -299,7 +303,7 @@ fn the_timeout_kills_grandchildren_too() {
         "sleep 30 &\necho $! > \"$PIDFILE\"\nwait",
     );
     let o = CommandOracle::builder([&s], "bug.c")
-        .timeout(Duration::from_millis(300))
+        .timeout(STARTED_WELL_BEFORE)
         .env("PIDFILE", &pidfile)
         .build()
         .unwrap();
@@ -324,7 +328,7 @@ fn the_timeout_kills_what_left_the_process_group() {
         "timeout 60 sh -c 'echo $$ > \"$PIDFILE\"; exec sleep 30'",
     );
     let o = CommandOracle::builder([&s], "bug.c")
-        .timeout(Duration::from_millis(300))
+        .timeout(STARTED_WELL_BEFORE)
         .env("PIDFILE", &pidfile)
         .build()
         .unwrap();
@@ -499,14 +503,16 @@ fn temp_dirs_are_removed() {
     let no = script(scripts.path(), "no.sh", "exit 1");
     let hang = script(scripts.path(), "hang.sh", "sleep 30");
     let c = no_cancel();
-    for (s, expected) in [
-        (&yes, Outcome::Interesting),
-        (&no, Outcome::NotInteresting),
-        (&hang, Outcome::Unresolved),
+    // Only the hanging script gets a short timeout: a loaded machine can take
+    // more than a second to start a shell.
+    for (s, expected, timeout) in [
+        (&yes, Outcome::Interesting, Duration::from_secs(60)),
+        (&no, Outcome::NotInteresting, Duration::from_secs(60)),
+        (&hang, Outcome::Unresolved, Duration::from_millis(300)),
     ] {
         let o = CommandOracle::builder([s], "bug.c")
             .temp_dir(base.path())
-            .timeout(Duration::from_millis(300))
+            .timeout(timeout)
             .build()
             .unwrap();
         assert_eq!(o.temp_base(), base.path());
