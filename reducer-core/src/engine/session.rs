@@ -349,7 +349,7 @@ impl<'l> Session<'l> {
                 current,
             };
             let mut candidates = std::iter::from_fn(|| {
-                let (c, at) = screen.candidate(next(&view));
+                let (c, at) = screen.candidate(Some(next(&view)?));
                 placed.push(at);
                 Some(c)
             });
