@@ -30,6 +30,7 @@
 //! them, so that the stages that run again after a renaming do not ask again about every
 //! edit that holds the renamed name.
 
+use super::diff::common_ends;
 use crate::syntax::tokens::is_word;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::hash::{Hash, Hasher};
@@ -349,21 +350,6 @@ fn placed_edit(
     }
     let middle = (prefix..length - suffix).map(at).collect();
     Some((prefix, base.len() - suffix, middle))
-}
-
-/// How many bytes `old` and `new` share at their start and, after that, at their end: what
-/// lies between is what changed.
-pub(crate) fn common_ends(old: &[u8], new: &[u8]) -> (usize, usize) {
-    let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-    let room = old.len().min(new.len()) - prefix;
-    let suffix = old
-        .iter()
-        .rev()
-        .zip(new.iter().rev())
-        .take(room)
-        .take_while(|(a, b)| a == b)
-        .count();
-    (prefix, suffix)
 }
 
 /// The words of `text`.

@@ -10,7 +10,7 @@
 //! oracle, any candidate that does not hold every region in order ([`Kept::held_by`]: the
 //! safety net under all of them).
 
-use super::edit_memory::common_ends;
+use super::diff::common_ends;
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;

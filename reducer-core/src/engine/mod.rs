@@ -19,6 +19,7 @@
 
 pub mod cache;
 mod deletion;
+pub mod diff;
 pub mod edit_memory;
 pub mod keep;
 pub mod oracle;

@@ -328,9 +328,8 @@ impl<'l> Session<'l> {
         let checks = CheckCounters::default();
         // Where the kept regions stand in each candidate (`None`: refused), in the order
         // made, and in the unions made.
-        let placed: RefCell<Vec<Placed>> = RefCell::new(Vec::new());
-        let unions: RefCell<Vec<(Vec<usize>, Placed)>> = RefCell::new(Vec::new());
-        let current_at = self.kept_at();
+        let mut placed: Vec<Placed> = Vec::new();
+        let mut unions: Vec<(Vec<usize>, Placed)> = Vec::new();
         let found = {
             let view = View {
                 tree: &self.tree,
@@ -338,55 +337,25 @@ impl<'l> Session<'l> {
                 kept: &self.kept_spans,
                 refusals: &self.refusals,
             };
-            let (tree, lang, checks) = (&self.tree, self.lang, &checks);
-            let verify = self.options.verify_syntax;
-            // Sizes as the lexical counter sees them, the same way for both texts.
-            let current = tree.text();
-            let (tokens, bytes) = (tree.token_counter().count(&current), current.len());
-            let kept = &self.kept;
-            let place = |c: &TextCandidate| -> Option<Vec<usize>> {
-                if kept.is_empty() {
-                    return Some(Vec::new());
-                }
-                match &c.kept_at {
-                    Some(at) => kept.stand_at(c.text.as_bytes(), at).then(|| at.clone()),
-                    None => kept.relocate(current.as_bytes(), &current_at, c.text.as_bytes()),
-                }
-            };
-            let candidate = |text: Option<TextCandidate>, at: &mut Option<Vec<usize>>| {
-                let Some(c) = text else {
-                    return Candidate::rejected();
-                };
-                *at = place(&c);
-                let text = c.text;
-                let n = tree.token_counter().count(&text);
-                if n > tokens || text.len() > bytes || (n == tokens && text.len() == bytes) {
-                    return Candidate::rejected();
-                }
-                if at.is_none() {
-                    return Candidate::rejected();
-                }
-                let check = move |t: &[u8]| {
-                    checks.full.set(checks.full.get() + 1);
-                    checks.timed(|| lang.accepts_bytes(t))
-                };
-                let mut candidate = Candidate::deferred(text, Box::new(check));
-                if verify {
-                    candidate.verify = Some(Box::new(move |t: &[u8]| lang.accepts_bytes(t)));
-                }
-                candidate
+            let current = self.tree.text();
+            let screen = TextScreen {
+                lang: self.lang,
+                tree: &self.tree,
+                kept: &self.kept,
+                checks: &checks,
+                verify: self.options.verify_syntax,
+                tokens: self.tree.token_counter().count(&current),
+                current_at: self.kept_at(),
+                current,
             };
             let mut candidates = std::iter::from_fn(|| {
-                let c = next(&view)?;
-                let mut at = None;
-                let c = candidate(Some(c), &mut at);
-                placed.borrow_mut().push(at);
+                let (c, at) = screen.candidate(Some(next(&view)?));
+                placed.push(at);
                 Some(c)
             });
             let mut merge = |winners: &[usize]| {
-                let mut at = None;
-                let c = candidate(merge(&view, winners), &mut at);
-                unions.borrow_mut().push((winners.to_vec(), at));
+                let (c, at) = screen.candidate(merge(&view, winners));
+                unions.push((winners.to_vec(), at));
                 c
             };
             self.tester
@@ -396,9 +365,8 @@ impl<'l> Session<'l> {
         let found = found?;
         let text = String::from_utf8_lossy(&found.text).into_owned();
         let at = match &found.winners[..] {
-            [one] => placed.into_inner().swap_remove(*one),
+            [one] => placed.swap_remove(*one),
             winners => unions
-                .into_inner()
                 .into_iter()
                 .find(|(w, _)| w == winners)
                 .and_then(|(_, at)| at),
@@ -665,6 +633,68 @@ impl<'a> View<'a> {
             push_children(&mut stack, d, depth);
         }
         found
+    }
+}
+
+/// How the whole texts of [`Session::first_interesting_text`] become candidates: a text no
+/// smaller than the current one (in tokens or bytes, or equal in both), or one where a kept
+/// region does not stand, is refused; the others are parsed in full before the oracle sees
+/// them (a deferred check, counted in `checks`).
+struct TextScreen<'s> {
+    lang: &'s dyn Language,
+    tree: &'s Tree,
+    kept: &'s Kept,
+    checks: &'s CheckCounters,
+    verify: bool,
+    /// The current text, its size as the lexical counter sees it, and where the kept regions
+    /// stand in it.
+    current: String,
+    tokens: u32,
+    current_at: Vec<usize>,
+}
+
+impl<'s> TextScreen<'s> {
+    /// Where the kept regions stand in `c` (`None`: not where they must).
+    fn place(&self, c: &TextCandidate) -> Option<Vec<usize>> {
+        if self.kept.is_empty() {
+            return Some(Vec::new());
+        }
+        match &c.kept_at {
+            Some(at) => self
+                .kept
+                .stand_at(c.text.as_bytes(), at)
+                .then(|| at.clone()),
+            None => {
+                self.kept
+                    .relocate(self.current.as_bytes(), &self.current_at, c.text.as_bytes())
+            }
+        }
+    }
+
+    /// The tester's candidate for `text` (`None`: nothing to test), and where the kept
+    /// regions stand in it.
+    fn candidate(&self, text: Option<TextCandidate>) -> (Candidate<'s>, Option<Vec<usize>>) {
+        let Some(c) = text else {
+            return (Candidate::rejected(), None);
+        };
+        let at = self.place(&c);
+        let text = c.text;
+        let n = self.tree.token_counter().count(&text);
+        let bytes = self.current.len();
+        let larger = n > self.tokens || text.len() > bytes;
+        if larger || (n == self.tokens && text.len() == bytes) || at.is_none() {
+            return (Candidate::rejected(), at);
+        }
+        let (lang, checks) = (self.lang, self.checks);
+        let check = move |t: &[u8]| {
+            checks.full.set(checks.full.get() + 1);
+            checks.timed(|| lang.accepts_bytes(t))
+        };
+        let mut candidate = Candidate::deferred(text, Box::new(check));
+        if self.verify {
+            candidate.verify = Some(Box::new(move |t: &[u8]| lang.accepts_bytes(t)));
+        }
+        (candidate, at)
     }
 }
 

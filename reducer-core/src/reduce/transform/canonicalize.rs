@@ -4,9 +4,8 @@
 //! first all literals at once, then one at a time. Comments (the grammar's `COMMENT` rule,
 //! which no node holds and no deletion removes) go too: all at once, then one at a time.
 
-use super::{
-    by_sites, by_sites_noting, fresh_name, node_text, replacing, rules_of, words, Change, Names,
-};
+use super::names::{fresh_name, rules_of, used_words, Names};
+use super::{by_sites, by_sites_noting, node_text, replacing, Change};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
 use crate::syntax::tree::NodeId;
@@ -136,7 +135,7 @@ fn rename(s: &mut Session<'_>) -> bool {
     // order of first occurrence); the names whose renaming was refused earlier in the run
     // (a needle of the test, a builtin) come last.
     let sites = |v: &View<'_>| {
-        let used = words(&v.tree.text());
+        let used = used_words(&v.tree.text());
         let mut sites: Vec<(String, Vec<NodeId>, String)> = Names::of(v)
             .list
             .into_iter()

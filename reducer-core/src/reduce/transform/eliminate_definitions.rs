@@ -12,7 +12,8 @@
 //! the highest node around it that holds no other name (`struct S` as a whole, `v++;` as a
 //! whole) when that removes the most text.
 
-use super::{accepted_by, by_sites, name_index, node_text, Change, Names};
+use super::names::{accepted_by, name_index, used_words, Names};
+use super::{by_sites, node_text, Change};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
 use crate::syntax::tree::{EditSet, NodeId, RuleId, Subst};
@@ -68,7 +69,7 @@ impl<'v> StandIns<'v> {
 /// Whether `text` holds a word that is a name (an identifier rule accepts it whole).
 fn names_in(v: &View<'_>, text: &str) -> bool {
     let identifiers = v.tables().identifiers;
-    super::words(text).iter().any(|w| {
+    used_words(text).iter().any(|w| {
         identifiers
             .iter()
             .any(|&r| accepted_by(v, std::slice::from_ref(&r), w))

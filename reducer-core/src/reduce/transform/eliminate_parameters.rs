@@ -16,7 +16,8 @@
 
 use super::eliminate_definitions::{binds, element_of, StandIns};
 use super::items::{List, Lists};
-use super::{by_sites, name_index, Change, Names};
+use super::names::{name_index, Names};
+use super::{by_sites, Change};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
 use crate::syntax::tree::{EditSet, NodeId};

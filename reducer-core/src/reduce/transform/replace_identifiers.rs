@@ -3,7 +3,8 @@
 //! follows can drop what only the old name needed (a declaration, a typedef). Only shorter
 //! names are taken: a replacement never grows the text.
 
-use super::{accepted_by, by_sites, replacing, rules_of, Change, Names};
+use super::names::{accepted_by, rules_of, Names};
+use super::{by_sites, replacing, Change};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
 use crate::syntax::tree::NodeId;
