@@ -6,14 +6,18 @@
 //!   of the top-level list (the root's, through nodes without tokens of their own); an element
 //!   of two tokens or more ending in a *terminator* (a punctuation literal other than `,` and
 //!   the brackets' closers, or a keyword closing a node that a keyword opens, held by a node
-//!   that starts where the element starts: `x = 1;`, `while c do f() end`); or an element of a
-//!   list without a literal separator that ends with a bracket holding an element of a line
-//!   list (a function and its body, not a call with a function among its arguments). Every element of a line list starts a line; so does the first item of a
-//!   separated line list, and the item (not the separator) of each later element.
-//! - A *bracket* is a node whose first and last tokens are punctuation literals of its own
-//!   text (`{ … }`, `( … )`, `[ … ]`); a *block* is the innermost bracket around a line list,
-//!   within the element holding the list. A block's closer starts a line, and so does the
-//!   first token after a line list that the node around the list holds (`end`, `else`).
+//!   that starts where the element starts: `x = 1;`, `while c do f() end`); or an element, not
+//!   of a separated list (arguments, operator chains), that ends with a block (a function and
+//!   its body, not a call or an assignment of a lambda). Every element of a line list starts
+//!   a line; so does the first item of a separated line list, and the item (not the
+//!   separator) of each later element.
+//! - A *bracket* is a node whose last token is a punctuation literal of its own text (the
+//!   closer) after another one, of another text (the opener: the first such): `{ … }`,
+//!   `f( … )`, `a[ … ]`. A *block* is the innermost bracket around a line list, within the
+//!   element holding the list. A block's closer starts a line, and so does the first token
+//!   after a line list that the node around the list holds (`end`, `else`). A node of a rule
+//!   that holds line lists elsewhere (not a bracket) starts a line one level deeper, and the
+//!   token after it starts one at the outer level, even without elements (Lua's `return`).
 //! - A line list's elements are indented one level deeper than the element holding the list
 //!   (unless that element starts with the list); a line that continues a statement one level
 //!   deeper than the statement's first line per bracket other than a block that is open
@@ -115,17 +119,15 @@ impl<'s, 't> Facts<'s, 't> {
         }
     }
 
-    /// Whether `rule`'s elements are separated by a literal (`, x`): such lists (arguments,
-    /// initializers) do not become line lists because an element holds a block.
-    fn literally_separated(&self, rule: RuleId) -> bool {
-        self.lang
-            .tables()
-            .separated(rule)
-            .is_some_and(|s| s.separator.is_some())
+    /// Whether `rule`'s elements are those of a separated list (`, x`, `+ x`): such lists
+    /// (arguments, operator chains) do not become line lists because an element ends with a
+    /// block (a lambda).
+    fn separated(&self, rule: RuleId) -> bool {
+        self.lang.tables().separated(rule).is_some()
     }
 
-    /// Marks the element rules with a statement, up to a fixpoint (an element holding a line
-    /// list's element is a statement).
+    /// Marks the element rules with a statement, up to a fixpoint (an element ending with a
+    /// block is a statement).
     fn find_line_rules(&mut self) {
         let top = self.top_level();
         for &node in &self.stream.preorder {
@@ -138,14 +140,17 @@ impl<'s, 't> Facts<'s, 't> {
             }
         }
         loop {
-            let holds = self.holds_line_element();
+            let line: Vec<bool> = (0..self.element.len())
+                .map(|n| self.is_line_element(n as NodeId))
+                .collect();
+            let block = self.blocks(&line);
             let mut changed = false;
             for &node in &self.stream.preorder {
                 let rule = self.rule(node) as usize;
                 if self.element[node as usize]
-                    && self.ends_with_block(node, &holds)
+                    && self.ends_with_block(node, &block)
                     && !self.line_rules[rule]
-                    && !self.literally_separated(rule as RuleId)
+                    && !self.separated(rule as RuleId)
                 {
                     self.line_rules[rule] = true;
                     changed = true;
@@ -196,28 +201,11 @@ impl<'s, 't> Facts<'s, 't> {
         s.tokens[oa].owner == owner && s.tokens[oa].kind == Kind::Literal && !s.is_punctuation(oa)
     }
 
-    /// Whether `node` ends with the closer of a bracket with an element of a line list below
-    /// it (`holds`): a function with its body, not a call with a function among its
-    /// arguments.
-    fn ends_with_block(&self, node: NodeId, holds: &[bool]) -> bool {
+    /// Whether `node` ends with the closer of a block (`block`): a function with its body, not
+    /// a call with a function among its arguments.
+    fn ends_with_block(&self, node: NodeId, block: &[bool]) -> bool {
         let (a, b) = self.stream.span(node);
-        if b == a {
-            return false;
-        }
-        let owner = self.stream.tokens[b - 1].owner as usize;
-        self.bracket(owner) && holds[owner]
-    }
-
-    /// Per node: whether an element of a line list is below it.
-    fn holds_line_element(&self) -> Vec<bool> {
-        let mut holds = vec![false; self.element.len()];
-        for &node in self.stream.preorder.iter().rev() {
-            let line = self.is_line_element(node);
-            if let Some(p) = self.tree.parent(node) {
-                holds[p as usize] |= holds[node as usize] || line;
-            }
-        }
-        holds
+        b > a && block[self.stream.tokens[b - 1].owner as usize]
     }
 
     fn is_line_element(&self, node: NodeId) -> bool {
