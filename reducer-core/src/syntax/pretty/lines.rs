@@ -6,29 +6,32 @@
 //!   of the top-level list (the root's, through nodes without tokens of their own); an element
 //!   of two tokens or more ending in a *terminator* (a punctuation literal other than `,` and
 //!   the brackets' closers, or a keyword closing a node that a keyword opens, held by a node
-//!   that starts where the element starts: `x = 1;`, `while c do f() end`); or an element of a
-//!   list without a literal separator that holds an element of a line list (a function and
-//!   its body). Every element of a line list starts a line; so does the first item of a
-//!   separated line list, and the item (not the separator) of each later element.
-//! - A *bracket* is a node whose first and last tokens are punctuation literals of its own
-//!   text (`{ … }`, `( … )`, `[ … ]`); a *block* is the innermost bracket around a line list,
-//!   within the element holding the list. A block's closer starts a line, and so does the
-//!   first token after a line list that the node around the list holds (`end`, `else`).
+//!   that starts where the element starts: `x = 1;`, `while c do f() end`); or an element, not
+//!   of a separated list (arguments, operator chains), that ends with a block (a function and
+//!   its body, not a call or an assignment of a lambda). Every element of a line list starts
+//!   a line; so does the first item of a separated line list, and the item (not the
+//!   separator) of each later element.
+//! - A *bracket* is a node whose last token is a punctuation literal of its own text (the
+//!   closer) after another one, of another text (the opener: the first such): `{ … }`,
+//!   `f( … )`, `a[ … ]`. A *block* is the innermost bracket around a line list, within the
+//!   element holding the list. A block's closer starts a line, and so does the first token
+//!   after a line list that the node around the list holds (`end`, `else`). A node of a rule
+//!   that holds line lists elsewhere (not a bracket) starts a line one level deeper, and the
+//!   token after it starts one at the outer level, even without elements (Lua's `return`).
 //! - A line list's elements are indented one level deeper than the element holding the list
-//!   (unless that element starts with the list); the other tokens of an element at its level,
-//!   plus one per bracket other than a block that is open around the token in the element.
+//!   (unless that element starts with the list); a line that continues a statement one level
+//!   deeper than the statement's first line per bracket other than a block that is open
+//!   around its first token in the element.
 
 use super::stream::{Kind, Stream};
 use crate::syntax::language::Language;
 use crate::syntax::tree::{Derivation, NodeId, RuleId, Tree};
 
-/// The lines of a stream: where they start and how deep each token is.
+/// The lines of a stream: where they start, at which level, and the brackets around each
+/// token.
 pub(super) struct Lines {
     /// Per token: the indentation level of the line it starts, if it starts one.
     pub(super) starts: Vec<Option<u32>>,
-    /// Per token: the indentation level of a line it would continue (its element's level,
-    /// plus the brackets open around it in the element).
-    pub(super) level: Vec<u32>,
     /// Per token: the number of brackets other than blocks open around it in its element.
     pub(super) brackets: Vec<u32>,
 }
@@ -54,11 +57,10 @@ impl Lines {
         let indent = facts.indents(&line);
         let mut lines = Lines {
             starts: vec![None; stream.tokens.len()],
-            level: vec![0; stream.tokens.len()],
             brackets: vec![0; stream.tokens.len()],
         };
         let block = facts.blocks(&line);
-        facts.token_levels(&line, &indent, &block, &mut lines);
+        facts.token_brackets(&line, &block, &mut lines);
         facts.line_starts(&line, &indent, &block, &mut lines);
         lines
     }
@@ -117,17 +119,15 @@ impl<'s, 't> Facts<'s, 't> {
         }
     }
 
-    /// Whether `rule`'s elements are separated by a literal (`, x`): such lists (arguments,
-    /// initializers) do not become line lists because an element holds a block.
-    fn literally_separated(&self, rule: RuleId) -> bool {
-        self.lang
-            .tables()
-            .separated(rule)
-            .is_some_and(|s| s.separator.is_some())
+    /// Whether `rule`'s elements are those of a separated list (`, x`, `+ x`): such lists
+    /// (arguments, operator chains) do not become line lists because an element ends with a
+    /// block (a lambda).
+    fn separated(&self, rule: RuleId) -> bool {
+        self.lang.tables().separated(rule).is_some()
     }
 
-    /// Marks the element rules with a statement, up to a fixpoint (an element holding a line
-    /// list's element is a statement).
+    /// Marks the element rules with a statement, up to a fixpoint (an element ending with a
+    /// block is a statement).
     fn find_line_rules(&mut self) {
         let top = self.top_level();
         for &node in &self.stream.preorder {
@@ -140,14 +140,17 @@ impl<'s, 't> Facts<'s, 't> {
             }
         }
         loop {
-            let holds = self.holds_line_element();
+            let line: Vec<bool> = (0..self.element.len())
+                .map(|n| self.is_line_element(n as NodeId))
+                .collect();
+            let block = self.blocks(&line);
             let mut changed = false;
             for &node in &self.stream.preorder {
                 let rule = self.rule(node) as usize;
                 if self.element[node as usize]
-                    && holds[node as usize]
+                    && self.ends_with_block(node, &block)
                     && !self.line_rules[rule]
-                    && !self.literally_separated(rule as RuleId)
+                    && !self.separated(rule as RuleId)
                 {
                     self.line_rules[rule] = true;
                     changed = true;
@@ -198,16 +201,11 @@ impl<'s, 't> Facts<'s, 't> {
         s.tokens[oa].owner == owner && s.tokens[oa].kind == Kind::Literal && !s.is_punctuation(oa)
     }
 
-    /// Per node: whether an element of a line list is below it.
-    fn holds_line_element(&self) -> Vec<bool> {
-        let mut holds = vec![false; self.element.len()];
-        for &node in self.stream.preorder.iter().rev() {
-            let line = self.is_line_element(node);
-            if let Some(p) = self.tree.parent(node) {
-                holds[p as usize] |= holds[node as usize] || line;
-            }
-        }
-        holds
+    /// Whether `node` ends with the closer of a block (`block`): a function with its body, not
+    /// a call with a function among its arguments.
+    fn ends_with_block(&self, node: NodeId, block: &[bool]) -> bool {
+        let (a, b) = self.stream.span(node);
+        b > a && block[self.stream.tokens[b - 1].owner as usize]
     }
 
     fn is_line_element(&self, node: NodeId) -> bool {
@@ -215,31 +213,31 @@ impl<'s, 't> Facts<'s, 't> {
     }
 
     /// Per node: whether it starts a line (an element of a line list, or the first item of
-    /// a separated line list).
+    /// a separated line list: the sibling before its first element, of the list's item rule).
     fn line_elements(&self) -> Vec<bool> {
         let mut line = vec![false; self.element.len()];
         for &node in &self.stream.preorder {
-            if !self.is_line_element(node) {
-                continue;
-            }
-            line[node as usize] = true;
-            if let Some(head) = self.separated_head(node) {
-                line[head as usize] = true;
+            line[node as usize] = self.is_line_element(node);
+            let next = self.tree.children(node).skip(1);
+            for (before, child) in self.tree.children(node).zip(next) {
+                if self.is_separated_head(before, child) {
+                    line[before as usize] = true;
+                }
             }
         }
         line
     }
 
-    /// The first item of the separated list whose element `node` is, if `node` is its first
-    /// element: the sibling before it, of the list's item rule.
-    fn separated_head(&self, node: NodeId) -> Option<NodeId> {
-        let sep = self.lang.tables().separated(self.rule(node))?;
-        let parent = self.tree.parent(node)?;
-        let siblings: Vec<NodeId> = self.tree.children(parent).collect();
-        let at = siblings.iter().position(|&c| c == node)?;
-        let before = *siblings.get(at.checked_sub(1)?)?;
-        (self.tree.slot_rule(before) == sep.item && !self.element[before as usize])
-            .then_some(before)
+    /// Whether `before` is the first item of the separated line list whose element is the
+    /// next sibling `child`.
+    fn is_separated_head(&self, before: NodeId, child: NodeId) -> bool {
+        self.is_line_element(child)
+            && !self.element[before as usize]
+            && self
+                .lang
+                .tables()
+                .separated(self.rule(child))
+                .is_some_and(|sep| self.tree.slot_rule(before) == sep.item)
     }
 
     /// The token a line element's line starts at: its item's first token for an element of a
@@ -308,9 +306,8 @@ impl<'s, 't> Facts<'s, 't> {
         block
     }
 
-    /// Fills each token's level and brackets.
-    fn token_levels(&self, line: &[bool], indent: &[u32], block: &[bool], lines: &mut Lines) {
-        let inner = self.innermost(line);
+    /// Fills each token's brackets.
+    fn token_brackets(&self, line: &[bool], block: &[bool], lines: &mut Lines) {
         // Per node: the brackets other than blocks open around it within its line element.
         let inside = |node: usize, i: usize| {
             !block[node]
@@ -328,8 +325,6 @@ impl<'s, 't> Facts<'s, 't> {
             let o = t.owner as usize;
             let inside = inside(o, i);
             lines.brackets[i] = open[o] + u32::from(inside);
-            let base = inner[o].map_or(0, |e| indent[e as usize]);
-            lines.level[i] = base + lines.brackets[i];
         }
     }
 
@@ -354,10 +349,54 @@ impl<'s, 't> Facts<'s, 't> {
                 self.after_list(parent as NodeId, *last, &inner, indent, lines);
             }
         }
+        self.list_holders(line, indent, lines);
         for &node in &self.stream.preorder {
             if block[node as usize] {
                 let closer = self.stream.span(node).1 - 1;
                 lines.starts[closer] = Some(inner[node as usize].map_or(0, |e| indent[e as usize]));
+            }
+        }
+    }
+
+    /// The node whose own text token `i` is, or the parent of the leaf it is.
+    fn holder(&self, i: usize) -> NodeId {
+        let t = &self.stream.tokens[i];
+        match t.kind {
+            Kind::Leaf => self.tree.parent(t.owner).unwrap_or(t.owner),
+            _ => t.owner,
+        }
+    }
+
+    /// Marks the lines of the nodes of a rule that holds line lists (not a bracket), within a
+    /// line element: such a node starts a line one level deeper, and the token after it
+    /// starts a line at the element's level, even when no element is in it (a Lua `block`
+    /// holding only its `return`).
+    fn list_holders(&self, line: &[bool], indent: &[u32], lines: &mut Lines) {
+        let mut holds = vec![false; self.line_rules.len()];
+        for &node in &self.stream.preorder {
+            if let Some(p) = self
+                .tree
+                .parent(node)
+                .filter(|_| self.is_line_element(node))
+            {
+                holds[self.rule(p) as usize] |= !self.bracket(p as usize);
+            }
+        }
+        let inner = self.innermost(line);
+        let s = self.stream;
+        for &node in &self.stream.preorder {
+            let (a, b) = s.span(node);
+            let Some(outer) = inner[node as usize].filter(|_| holds[self.rule(node) as usize])
+            else {
+                continue;
+            };
+            if a == b || a <= self.line_token(outer) {
+                continue;
+            }
+            let level = indent[outer as usize];
+            lines.starts[a].get_or_insert(level + 1);
+            if let Some(next) = (b..s.span(outer).1).find(|&i| s.tokens[i].kind != Kind::Comment) {
+                lines.starts[next].get_or_insert(level);
             }
         }
     }
@@ -381,8 +420,7 @@ impl<'s, 't> Facts<'s, 't> {
         let Some(next) = (s.span(last).1..end).find(|&i| s.tokens[i].kind != Kind::Comment) else {
             return;
         };
-        let owner = s.tokens[next].owner;
-        let closes = self.tree.is_ancestor_or_self(owner, parent);
+        let closes = self.tree.is_ancestor_or_self(self.holder(next), parent);
         lines.starts[next].get_or_insert(if closes {
             indent[outer as usize]
         } else {

@@ -61,23 +61,44 @@ fn render(spacing: &Spacing<'_, '_>) -> String {
     let s = spacing.stream;
     let layout = spacing.lang.tables().layout;
     let mut out = String::with_capacity(s.source.len());
+    // The indentation of the line the current statement starts on.
+    let mut anchor = String::new();
     for i in 0..s.tokens.len() {
         if i > 0 {
-            out.push_str(&spacing.before(i));
+            let gap = spacing.before(i, &anchor);
+            if spacing.lines.starts[i].is_some() {
+                set_anchor(&mut anchor, &gap);
+            }
+            out.push_str(&gap);
         }
         let t = &s.tokens[i];
         let is_layout =
             t.kind == stream::Kind::Leaf && layout.contains(&spacing.tree.rule(t.owner));
-        if is_layout {
-            out.push_str(&clean_layout(s.text(i)));
+        let text = if is_layout {
+            clean_layout(s.text(i)).into()
         } else {
-            out.push_str(s.text(i));
+            std::borrow::Cow::Borrowed(s.text(i))
+        };
+        if t.kind == stream::Kind::Leaf {
+            set_anchor(&mut anchor, &text);
         }
+        out.push_str(&text);
     }
     if out.ends_with(|c: char| !c.is_whitespace()) {
         out.push('\n');
     }
     out
+}
+
+/// Takes the indentation that ends `text` as the anchor, if `text` ends with a line break
+/// and blanks (a statement's line break, a layout token).
+fn set_anchor(anchor: &mut String, text: &str) {
+    if let Some(at) = text.rfind('\n') {
+        let tail = &text[at + 1..];
+        if tail.bytes().all(|b| b == b' ' || b == b'\t') {
+            *anchor = tail.to_string();
+        }
+    }
 }
 
 /// Whether `text` parses with `lang` into a tree of shape `shape`.

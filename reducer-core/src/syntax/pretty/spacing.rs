@@ -1,9 +1,10 @@
 //! The whitespace put between two tokens, by how much of the original's line structure a
 //! layout keeps ([`Policy`]).
 //!
-//! Whatever the policy, the whitespace around a token whose text holds a line break (a
-//! layout token, a block comment over several lines) stays as it was, and a comment ends its
-//! line where it did (a line comment must not swallow what follows). Within a line, there is
+//! Whatever the policy, the whitespace around a layout token stays as it was, the whitespace
+//! around another token whose text holds a line break (a block comment or a string over
+//! several lines) keeps its line break and indentation, and a comment ends its line where it
+//! did (a line comment must not swallow what follows). Within a line, there is
 //! no space before `;` `,` `)` `]` nor after `(` `[`; elsewhere one space where the original
 //! had whitespace and none where it had none. A space is never dropped where the leaf before
 //! would then take in what follows (checked with the leaf's own rule).
@@ -42,31 +43,29 @@ pub(super) struct Spacing<'a, 't> {
 }
 
 impl Spacing<'_, '_> {
-    /// The whitespace before token `i` (`i > 0`).
-    pub(super) fn before(&self, i: usize) -> String {
+    /// The whitespace before token `i` (`i > 0`), where the statement's line is indented by
+    /// `anchor`.
+    pub(super) fn before(&self, i: usize, anchor: &str) -> String {
         let s = self.stream;
         let gap = s.gap(i);
         let broken = gap.contains('\n');
-        if s.text(i - 1).contains('\n')
-            || s.text(i).contains('\n')
-            || self.is_layout(i - 1)
-            || self.is_layout(i)
-        {
+        if self.is_layout(i - 1) || self.is_layout(i) {
             return gap.to_string();
         }
-        if self.policy == Policy::Clean {
+        if self.policy == Policy::Clean || s.text(i - 1).contains('\n') || s.text(i).contains('\n')
+        {
             return clean(gap);
         }
         let comment = s.tokens[i - 1].kind == Kind::Comment || s.tokens[i].kind == Kind::Comment;
         let breaks = match self.policy {
             Policy::Grammar => {
-                self.lines.starts[i].is_some()
-                    || (broken && (comment || self.lines.brackets[i] > 0))
+                let brackets = self.lines.brackets[i].max(self.lines.brackets[i - 1]);
+                self.lines.starts[i].is_some() || (broken && (comment || brackets > 0))
             }
             _ => broken,
         };
         if breaks {
-            return self.line_break(i);
+            return self.line_break(i, anchor);
         }
         let inline = if comment {
             plain(gap)
@@ -75,7 +74,7 @@ impl Spacing<'_, '_> {
         };
         if inline != gap && self.would_swallow(i, &inline) {
             return if broken {
-                self.line_break(i)
+                self.line_break(i, anchor)
             } else {
                 gap.to_string()
             };
@@ -90,15 +89,22 @@ impl Spacing<'_, '_> {
     }
 
     /// A line break and the indentation of the line token `i` starts (a comment's is that
-    /// of the token after it).
-    fn line_break(&self, i: usize) -> String {
+    /// of the token after it): its level if it starts a statement's line, else `anchor` and
+    /// a level per bracket open around it.
+    fn line_break(&self, i: usize, anchor: &str) -> String {
         let s = self.stream;
         let at = (i..s.tokens.len())
             .find(|&j| s.tokens[j].kind != Kind::Comment)
             .unwrap_or(i);
-        let level = self.lines.starts[at].unwrap_or(self.lines.level[at]);
         let mut out = String::from("\n");
-        for _ in 0..level {
+        let levels = match self.lines.starts[at] {
+            Some(level) => level,
+            None => {
+                out.push_str(anchor);
+                self.lines.brackets[at]
+            }
+        };
+        for _ in 0..levels {
             out.push_str(INDENT);
         }
         out

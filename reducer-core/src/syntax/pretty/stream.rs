@@ -140,8 +140,8 @@ impl<'t> Stream<'t> {
     }
 
     /// What must stay the same when only whitespace changes: every node's rule and token
-    /// range in preorder (but for a root added around the top-level node), and every token's text (`layout` tokens as [`clean_layout`] has
-    /// them).
+    /// range in preorder (but for a root added around the top-level node), and every token's
+    /// text (`layout` tokens as [`clean_layout`] has them).
     pub(super) fn shape(&self, tree: &Tree, layout: &[RuleId]) -> Shape {
         // A root added around the top-level node comes and goes with the whitespace after it.
         let nodes = self
