@@ -26,7 +26,6 @@ const WELL_BELOW_30S: Duration = Duration::from_secs(15);
 /// loaded machine before it is asked to end.
 const STARTED_WELL_BEFORE: Duration = Duration::from_secs(2);
 
-
 /// Whether `pid` is a live (not zombie) process.
 fn alive(pid: libc::pid_t) -> bool {
     if !sys::kill(pid, 0) {
