@@ -5,9 +5,11 @@
 //! keeps a laid-out text only if the test still finds it interesting (one query).
 
 use super::args::Args;
+use crate::engine::oracle::command::kill_group;
 use crate::syntax::language::Language;
 use crate::syntax::pretty;
 use std::io::Read;
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -99,6 +101,8 @@ fn by_command(words: &[String], input: &Path, text: &[u8]) -> Result<Vec<u8>, St
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
+        // A group of its own, so that a timeout kills what the formatter started too.
+        .process_group(0)
         .spawn()
         .map_err(|e| io(&format!("cannot run {}", words[0]), e))?;
     // Read stdout on a thread, so that a formatter printing much never blocks on the pipe.
@@ -112,7 +116,7 @@ fn by_command(words: &[String], input: &Path, text: &[u8]) -> Result<Vec<u8>, St
         match child.try_wait().map_err(|e| io("cannot wait", e))? {
             Some(status) => break status,
             None if started.elapsed() > FORMATTER_TIMEOUT => {
-                let _ = child.kill();
+                kill_group(child.id() as libc::pid_t);
                 let _ = child.wait();
                 let secs = FORMATTER_TIMEOUT.as_secs();
                 return Err(format!("--format-with: {} ran past {secs} s", words[0]));

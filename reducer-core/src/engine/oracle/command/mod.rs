@@ -61,6 +61,7 @@ mod tests;
 mod wait;
 
 pub use report::{Leftovers, RunCounts, RunError, RunReport};
+pub(crate) use signals::kill_group;
 pub use steps::{Check, Step, PLACEHOLDER};
 pub use wait::Launched;
 

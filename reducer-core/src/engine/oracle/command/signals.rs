@@ -43,7 +43,7 @@ pub(super) fn kill_session(sid: libc::pid_t) {
 
 /// Sends SIGKILL to every process of the group `pgid` (errors such as "no such process" are
 /// of no interest).
-pub(super) fn kill_group(pgid: libc::pid_t) {
+pub(crate) fn kill_group(pgid: libc::pid_t) {
     if pgid > 0 {
         sys::kill(-pgid, libc::SIGKILL);
     }

@@ -6,17 +6,23 @@
 //! overlapping one is tested ([`View::protected`]), and no whole text that changes a byte of
 //! one.
 
-use crate::engine::keep::{self, Kept};
+use crate::engine::keep::Kept;
 use crate::engine::refusals::{Refusals, MAX_REFUSED_NODES};
 use crate::engine::stats::SessionStats;
 use crate::engine::syntax_check::{make_candidate, CheckCounters};
 pub use crate::engine::syntax_check::{SessionOptions, SyntaxCheck};
 use crate::engine::tester::{Candidate, Tester};
 use crate::syntax::language::{Language, Tables};
-use crate::syntax::tree::{Derivation, EditSet, NodeId, Subst, Tree};
+use crate::syntax::tree::{EditSet, NodeId, Subst, Tree};
 use std::cell::{Cell, RefCell};
 use std::ops::Range;
-use std::sync::Arc;
+use text_screen::TextScreen;
+
+mod text_screen;
+mod view;
+
+pub use text_screen::TextCandidate;
+pub use view::View;
 
 /// An edit set with, for the config-keyed cache baseline, the configuration it comes from
 /// (the kept elements' indices in the list the reduction started from).
@@ -54,25 +60,6 @@ pub struct Session<'l> {
 /// Where the kept regions start in a whole-text candidate; `None` when it does not hold
 /// them where it should (refused).
 type Placed = Option<Vec<usize>>;
-
-/// A whole-text candidate (see [`Session::first_interesting_text`]): the text, and where
-/// the kept regions stand in it when its maker knows.
-pub struct TextCandidate {
-    /// The text.
-    pub text: String,
-    /// Where each kept region starts in `text`; `None` to have the session find them
-    /// ([`Kept::relocate`]).
-    pub kept_at: Option<Vec<usize>>,
-}
-
-impl From<String> for TextCandidate {
-    fn from(text: String) -> Self {
-        TextCandidate {
-            text,
-            kept_at: None,
-        }
-    }
-}
 
 /// A session that stops once its text parses with another language.
 struct Handover<'l> {
@@ -474,287 +461,5 @@ impl<'l> Session<'l> {
     }
 }
 
-/// The current tree and its language, read-only: what candidate generators look at.
-#[derive(Clone, Copy)]
-pub struct View<'a> {
-    /// The current tree.
-    pub tree: &'a Tree,
-    /// Its language.
-    pub lang: &'a dyn Language,
-    /// The kept regions, as byte ranges of the tree's source (ascending, disjoint).
-    pub kept: &'a [Range<usize>],
-    /// The deletions refused on the current tree.
-    pub refusals: &'a Refusals,
-}
-
-impl<'a> View<'a> {
-    /// The language's tables.
-    pub fn tables(&self) -> &'static Tables {
-        self.lang.tables()
-    }
-
-    /// Whether `node` overlaps a kept region, so that no edit may touch it (its ancestors
-    /// included; a node inside a region is one too).
-    pub fn protected(&self, node: NodeId) -> bool {
-        if self.kept.is_empty() {
-            return false;
-        }
-        let (start, end) = self.tree.source_span(node);
-        keep::overlaps(self.kept, start, end)
-    }
-
-    /// Whether `edits` leave every kept region alone: no node it changes is
-    /// [protected](View::protected).
-    pub fn allows(&self, edits: &EditSet) -> bool {
-        self.kept.is_empty()
-            || edits
-                .iter()
-                .all(|(n, s)| matches!(s, Subst::Keep) || !self.protected(n))
-    }
-
-    /// The text of the current tree with `edits`, and where the kept regions start in it;
-    /// `None` when `edits` change one of them.
-    pub fn locate(&self, edits: &EditSet) -> (String, Option<Vec<usize>>) {
-        if self.kept.is_empty() {
-            return (self.tree.print(edits), Some(Vec::new()));
-        }
-        // Each region's first and last bytes: printed, the same distance apart.
-        let probes: Vec<usize> = self
-            .kept
-            .iter()
-            .flat_map(|r| [r.start, r.end - 1])
-            .collect();
-        let (text, found) = self.tree.print_located(edits, &probes);
-        let at = (self.allows(edits))
-            .then(|| {
-                self.kept
-                    .iter()
-                    .zip(found.chunks(2))
-                    .map(|(r, f)| match *f {
-                        [Some(a), Some(b)] if b - a == r.len() - 1 => Some(a),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<usize>>>()
-            })
-            .flatten();
-        (text, at)
-    }
-
-    /// Whether `node` may be deleted in the current tree: an element of a `*` list, the body
-    /// of a `?`, or an element of a `+` list that has another element; never a
-    /// [protected](View::protected) node.
-    pub fn is_nullable(&self, node: NodeId) -> bool {
-        if self.protected(node) {
-            return false;
-        }
-        let t = self.tree;
-        match t.derivation(node) {
-            Derivation::Star | Derivation::Optional => true,
-            Derivation::Regular => false,
-            Derivation::Plus => t.parent(node).is_some_and(|p| {
-                let rule = t.slot_rule(node);
-                t.children(p)
-                    .filter(|&c| {
-                        c != node && t.slot_rule(c) == rule && t.derivation(c) == Derivation::Plus
-                    })
-                    .take(1)
-                    .count()
-                    == 1
-            }),
-        }
-    }
-
-    /// Nullability with Pardis' pruning (Sect. 3.2): in a chain of nodes that print the same
-    /// tokens (each the only child of the next), only the highest nullable node stays nullable.
-    pub fn is_nullable_pruned(&self, node: NodeId) -> bool {
-        if !self.is_nullable(node) {
-            return false;
-        }
-        let t = self.tree;
-        let mut n = node;
-        while let Some(p) = t.parent(n) {
-            if t.weight(p) != t.weight(n) || t.child_count(p) != 1 {
-                break;
-            }
-            if self.is_nullable(p) {
-                return false;
-            }
-            n = p;
-        }
-        true
-    }
-
-    /// The smallest removal of `node` the grammar allows: delete it when nullable, otherwise
-    /// replace it by its rule's minimal text when that has fewer tokens; `None` if neither.
-    pub fn removal(&self, node: NodeId) -> Option<Subst> {
-        if self.protected(node) {
-            return None;
-        }
-        if self.is_nullable(node) {
-            return Some(Subst::Delete);
-        }
-        let text = self.tables().rule(self.tree.slot_rule(node)).min_text?;
-        let tokens = self.tree.token_counter().count(text);
-        (tokens < self.tree.weight(node) && !matches!(self.tree.subst(node), Subst::Text(_)))
-            .then(|| Subst::Text(Arc::from(text)))
-    }
-
-    /// χ(n): the nearest descendants of `node` on each path that may replace it (compatible
-    /// with its slot and printing fewer tokens), at most `max_depth` levels down (0 =
-    /// unbounded). A level counts only where the token weight drops: a child printing as
-    /// many tokens as its parent is at its parent's depth. In tree order.
-    pub fn hoist_candidates(&self, node: NodeId, max_depth: usize) -> Vec<NodeId> {
-        if self.protected(node) {
-            return Vec::new();
-        }
-        let t = self.tree;
-        let tables = self.tables();
-        let slot = t.slot_rule(node);
-        let weight = t.weight(node);
-        let within = |depth: usize| max_depth == 0 || depth <= max_depth;
-        let mut found = Vec::new();
-        let mut stack: Vec<(NodeId, usize)> = Vec::new();
-        let push_children = |stack: &mut Vec<(NodeId, usize)>, d: NodeId, depth: usize| {
-            let before = stack.len();
-            stack.extend(
-                t.children(d)
-                    .map(|c| (c, hoist_level(t, d, c, depth)))
-                    .filter(|&(_, level)| within(level)),
-            );
-            stack[before..].reverse();
-        };
-        push_children(&mut stack, node, 0);
-        while let Some((d, depth)) = stack.pop() {
-            let info = tables.rule(t.rule(d));
-            if !info.token && t.weight(d) < weight && tables.compatible(slot, t.rule(d)) {
-                found.push(d);
-                continue;
-            }
-            push_children(&mut stack, d, depth);
-        }
-        found
-    }
-}
-
-/// How the whole texts of [`Session::first_interesting_text`] become candidates: a text no
-/// smaller than the current one (in tokens or bytes, or equal in both), or one where a kept
-/// region does not stand, is refused; the others are parsed in full before the oracle sees
-/// them (a deferred check, counted in `checks`).
-struct TextScreen<'s> {
-    lang: &'s dyn Language,
-    tree: &'s Tree,
-    kept: &'s Kept,
-    checks: &'s CheckCounters,
-    verify: bool,
-    /// The current text, its size as the lexical counter sees it, and where the kept regions
-    /// stand in it.
-    current: String,
-    tokens: u32,
-    current_at: Vec<usize>,
-}
-
-impl<'s> TextScreen<'s> {
-    /// Where the kept regions stand in `c` (`None`: not where they must).
-    fn place(&self, c: &TextCandidate) -> Option<Vec<usize>> {
-        if self.kept.is_empty() {
-            return Some(Vec::new());
-        }
-        match &c.kept_at {
-            Some(at) => self
-                .kept
-                .stand_at(c.text.as_bytes(), at)
-                .then(|| at.clone()),
-            None => {
-                self.kept
-                    .relocate(self.current.as_bytes(), &self.current_at, c.text.as_bytes())
-            }
-        }
-    }
-
-    /// The tester's candidate for `text` (`None`: nothing to test), and where the kept
-    /// regions stand in it.
-    fn candidate(&self, text: Option<TextCandidate>) -> (Candidate<'s>, Option<Vec<usize>>) {
-        let Some(c) = text else {
-            return (Candidate::rejected(), None);
-        };
-        let at = self.place(&c);
-        let text = c.text;
-        let n = self.tree.token_counter().count(&text);
-        let bytes = self.current.len();
-        let larger = n > self.tokens || text.len() > bytes;
-        if larger || (n == self.tokens && text.len() == bytes) || at.is_none() {
-            return (Candidate::rejected(), at);
-        }
-        let (lang, checks) = (self.lang, self.checks);
-        let check = move |t: &[u8]| {
-            checks.full.set(checks.full.get() + 1);
-            checks.timed(|| lang.accepts_bytes(t))
-        };
-        let mut candidate = Candidate::deferred(text, Box::new(check));
-        if self.verify {
-            candidate.verify = Some(Box::new(move |t: &[u8]| lang.accepts_bytes(t)));
-        }
-        (candidate, at)
-    }
-}
-
-/// The depth below a hoisting node of `child`, whose parent `parent` is at `depth`: one more
-/// where the token weight drops, the same where it does not. A chain of single-child wrappers
-/// (a C expression's precedence levels between an assignment and the call it holds) prints
-/// the same tokens at every level and so does not use up the bound; in a tree without such
-/// chains this is the plain level count of Perses' BoundedBFS
-/// (Perses, ICSE 2018, Alg. 4).
-fn hoist_level(tree: &Tree, parent: NodeId, child: NodeId, depth: usize) -> usize {
-    depth + usize::from(tree.weight(child) < tree.weight(parent))
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::testing::Toy;
-
-    fn node(s: &Session<'_>, rule: crate::syntax::tree::RuleId, text: &str) -> NodeId {
-        crate::testing::node_spelling(&s.tree, rule, text)
-    }
-
-    #[test]
-    fn refused_deletions_are_kept_until_the_tree_changes() {
-        use crate::testing::rule::{IDENT, PROGRAM_STAR, STMT};
-        let oracle = |t: &str| t.contains("a()") && t.contains("k()");
-        let mut s = crate::testing::session(&Toy, "{ a(); k(); } b();", oracle, 1);
-        let block = node(&s, STMT, "{ a(); k(); }");
-        let (k, b) = (node(&s, STMT, "k();"), node(&s, PROGRAM_STAR, "b();"));
-        let refuses = |s: &Session<'_>| s.view().refusals.cover_hoist(&s.tree, block, k);
-        // A syntax rejection (the call without its name) is no refusal.
-        let name = node(&s, IDENT, "k");
-        assert_eq!(
-            s.first_interesting_of(vec![EditSet::deleting([name])]),
-            None
-        );
-        assert_eq!(s.tester.stats().syntax_rejected, 1);
-        assert!(s.view().refusals.is_empty());
-        // Deleting the whole block is refused: hoisting `k();` into its place deletes only
-        // part of it.
-        let block_element = s.tree.parent(block).unwrap();
-        assert_eq!(
-            s.first_interesting_of(vec![EditSet::deleting([block_element])]),
-            None
-        );
-        assert!(!s.view().refusals.is_empty() && !refuses(&s));
-        // Deleting `a();` is refused: that hoist deletes all of it (and more).
-        let a = node(&s, STMT, "a();");
-        let a_element = s.tree.parent(a).unwrap();
-        assert_eq!(
-            s.first_interesting_of(vec![EditSet::deleting([a_element])]),
-            None
-        );
-        assert!(refuses(&s));
-        // A commit forgets them all.
-        assert_eq!(
-            s.first_interesting_of(vec![EditSet::deleting([b])]),
-            Some(0)
-        );
-        assert!(s.view().refusals.is_empty() && !refuses(&s));
-        assert_eq!(s.text(), "{ a(); k(); } ");
-    }
-}
+mod tests;
