@@ -76,6 +76,15 @@ pub const FAST_ORACLE: Duration = Duration::from_millis(250);
 /// (divided by the square of the oracle's slowness, never below once).
 pub const MAX_SHARE: f64 = 4.0;
 
+/// A candidate of a stage that would remove at least this share of the current text (and
+/// at least [`LARGE_FLOOR`] bytes) is large: every round first tries every stage's large
+/// candidates, the most first, whatever the balance says (`large_first`).
+pub const LARGE_SHARE: f64 = 0.25;
+
+/// A large candidate removes at least this many bytes, so that on a text of a few lines
+/// not every token counts as large.
+pub const LARGE_FLOOR: usize = 64;
+
 /// A pass of the first deletion stage that cost at least this many queries (and changed
 /// something) is followed by an interlude (`interleave`).
 pub const INTERLUDE_AFTER: u64 = 1_000;
@@ -203,7 +212,8 @@ pub(super) fn interleave<P: Step>(
     })
 }
 
-/// One round: each stage once, in the order of [`order`], while the budget lasts.
+/// One round: each stage's large candidates (`large_first`), then each stage once, in the
+/// order of [`order`], while the budget lasts.
 fn round<P: Step>(
     s: &mut Session<'_>,
     o: &AlgoOptions,
@@ -213,7 +223,7 @@ fn round<P: Step>(
     budget: &mut Budget,
 ) -> bool {
     let order = order(records);
-    let mut changed = false;
+    let mut changed = large_first(s, o, stages, after, &order, records, budget);
     for (k, &i) in order.iter().enumerate() {
         if s.stopped() || budget.balance < 1.0 || s.tester.stats().queries >= budget.until {
             break;
@@ -249,6 +259,50 @@ fn round<P: Step>(
         r.runs += 1;
         r.queries += spent;
         r.bytes += removed;
+        budget.settle(spent, removed, bytes);
+    }
+    changed
+}
+
+/// The first phase of a round: each stage in turn (in the round's `order`) tests only its
+/// candidates that would remove at least [`LARGE_SHARE`] of the current text's bytes (and
+/// [`LARGE_FLOOR`]), the most first ([`TransformOptions::min_removal`]), each that changed
+/// something followed by `after`, whatever the balance and the cap say: a budget measured on
+/// what the stages have removed so far cannot see what one of them could remove (a long
+/// docstring that only subtree replacement turns into `pass`). Their queries and removals
+/// are settled as any stage's and count in the stage's record, but not as a run of it, so
+/// that the second phase still gives it a full share. A stage without large candidates
+/// costs no query; one refused before is answered by the cache.
+///
+/// [`TransformOptions::min_removal`]: crate::reduce::transform::TransformOptions::min_removal
+fn large_first<P: Step>(
+    s: &mut Session<'_>,
+    o: &AlgoOptions,
+    stages: &[ScheduledStage<P>],
+    after: &P,
+    order: &[usize],
+    records: &mut [Record],
+    budget: &mut Budget,
+) -> bool {
+    let mut changed = false;
+    for &i in order {
+        if s.stopped() {
+            break;
+        }
+        let min = ((s.tree.text().len() as f64 * LARGE_SHARE).ceil() as usize).max(LARGE_FLOOR);
+        let mut large = o.clone();
+        large.transform.min_removal = Some(min);
+        let (queries, bytes) = (s.tester.stats().queries, size(s));
+        if stages[i].plan.run(s, &large) {
+            changed = true;
+            if stages[i].deletion_after {
+                after.run(s, o);
+            }
+        }
+        let spent = s.tester.stats().queries - queries;
+        let removed = bytes.saturating_sub(size(s)) as u64;
+        records[i].queries += spent;
+        records[i].bytes += removed;
         budget.settle(spent, removed, bytes);
     }
     changed

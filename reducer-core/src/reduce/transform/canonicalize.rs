@@ -15,13 +15,13 @@ use crate::syntax::tree::NodeId;
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let mut changed = false;
     if o.transform.rename {
-        changed |= rename(s);
+        changed |= rename(s, o);
     }
     if o.transform.literals && !s.stopped() {
-        changed |= shrink_literals(s);
+        changed |= shrink_literals(s, o);
     }
     if !s.stopped() {
-        changed |= drop_comments(s);
+        changed |= drop_comments(s, o);
     }
     changed
 }
@@ -112,7 +112,7 @@ pub fn drop_all_comments(s: &mut Session<'_>, _: &AlgoOptions) -> bool {
         .is_some()
 }
 
-fn drop_comments(s: &mut Session<'_>) -> bool {
+fn drop_comments(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let sites = |v: &View<'_>| {
         let all = comments(v);
         let mut list: Vec<Vec<(usize, usize)>> = all.iter().map(|&r| vec![r]).collect();
@@ -124,11 +124,11 @@ fn drop_comments(s: &mut Session<'_>) -> bool {
     let change = |v: &View<'_>, ranges: &Vec<(usize, usize)>| {
         Some(Change::Text(without(v.tree.source(), ranges)))
     };
-    by_sites(s, &sites, &change)
+    by_sites(s, &o.transform, &sites, &change)
 }
 
 /// Renames each name (the most bytes saved first) to the shortest unused name.
-fn rename(s: &mut Session<'_>) -> bool {
+fn rename(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     // Each name with the shortest unused name shorter than it, on the current text (the
     // sites are listed again after every success, so the words in use are up to date), the
     // most bytes saved first (for the same saving, the fewest occurrences changed, then the
@@ -160,7 +160,7 @@ fn rename(s: &mut Session<'_>) -> bool {
     let refused = |s: &mut Session<'_>, (name, _, _): &(String, Vec<NodeId>, String)| {
         s.record_refused_name(name);
     };
-    by_sites_noting(s, &sites, &change, &refused)
+    by_sites_noting(s, &o.transform, &sites, &change, &refused)
 }
 
 /// Where literal shrinking can act: all literals at once, then each one.
@@ -189,7 +189,7 @@ fn shrinkable(v: &View<'_>) -> Vec<(NodeId, &'static str)> {
 }
 
 /// Shrinks literals to their rule's shortest text.
-fn shrink_literals(s: &mut Session<'_>) -> bool {
+fn shrink_literals(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let sites = |v: &View<'_>| {
         let all = shrinkable(v);
         let mut list: Vec<Literal> = all.iter().map(|&(n, t)| Literal::One(n, t)).collect();
@@ -204,7 +204,7 @@ fn shrink_literals(s: &mut Session<'_>) -> bool {
             Literal::One(n, t) => replacing([(*n, *t)]),
         })
     };
-    by_sites(s, &sites, &text)
+    by_sites(s, &o.transform, &sites, &text)
 }
 
 #[cfg(test)]
@@ -220,7 +220,7 @@ mod tests {
         let src = "var xx = 1; var yy = xx; var zz = yy; f(zz);";
         let needles = |t: &str| t.contains("xx") && t.contains("yy");
         let (mut s, seen) = recording_session(&Toy, src, needles, 1);
-        assert!(rename(&mut s));
+        assert!(rename(&mut s, &AlgoOptions::default()));
         let first: Vec<String> = std::mem::take(&mut *seen.lock().unwrap());
         assert_eq!(first.len(), 3, "{first:?}");
         assert!(
@@ -228,7 +228,7 @@ mod tests {
             "{first:?}"
         );
         assert!(s.replace_text(src));
-        assert!(rename(&mut s));
+        assert!(rename(&mut s, &AlgoOptions::default()));
         let second = seen.lock().unwrap().clone();
         assert_eq!(second[0], "var xx = 1; var yy = xx; var a = yy; f(a);");
         assert_eq!(second.len(), 3, "{second:?}");
@@ -239,7 +239,7 @@ mod tests {
     fn the_renamings_that_save_most_come_first() {
         let src = "var xx = 1; var longname = xx; f(longname);";
         let (mut s, seen) = recording_session(&Toy, src, |t: &str| t.contains("xx"), 1);
-        assert!(rename(&mut s));
+        assert!(rename(&mut s, &AlgoOptions::default()));
         let seen = seen.lock().unwrap().clone();
         assert_eq!(seen[0], "var xx = 1; var a = xx; f(a);", "{seen:?}");
     }
