@@ -10,7 +10,9 @@ use crate::testing::{recording_session, Toy};
 fn long_first_declaration(digits: usize, filler: usize) -> String {
     let mut src = format!("var d = 1{};\n", "7".repeat(digits));
     for i in 0..filler {
-        src.push_str(&format!("var v{i} = v{i} + {i};\nif (v{i}) {{ print(v{i}, {i}); }}\n"));
+        src.push_str(&format!(
+            "var v{i} = v{i} + {i};\nif (v{i}) {{ print(v{i}, {i}); }}\n"
+        ));
     }
     for k in 0..NEEDED {
         src.push_str(&needed(k));

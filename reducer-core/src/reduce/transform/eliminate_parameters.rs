@@ -25,7 +25,9 @@ use std::collections::HashMap;
 
 /// One pass; returns whether anything changed.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
-    by_sites(s, &o.transform, &sites, &|_, e: &EditSet| Some(Change::Edits(e.clone())))
+    by_sites(s, &o.transform, &sites, &|_, e: &EditSet| {
+        Some(Change::Edits(e.clone()))
+    })
 }
 
 /// The brackets that may stand between a name and its list.

@@ -19,7 +19,9 @@ const LISTS_PER_ELEMENT: usize = 3;
 
 /// One pass; returns whether anything changed.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
-    by_sites(s, &o.transform, &sites, &|_, e: &EditSet| Some(Change::Edits(e.clone())))
+    by_sites(s, &o.transform, &sites, &|_, e: &EditSet| {
+        Some(Change::Edits(e.clone()))
+    })
 }
 
 fn is_element(tree: &Tree, n: NodeId) -> bool {

@@ -398,3 +398,83 @@ pub(crate) fn toy_candidates(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{node_spelling, recording_session, rule, Toy};
+
+    const SRC: &str = "var a = 1;\n{ f(a, 22); g(333); }\nh(4444 + a);\n";
+
+    #[test]
+    fn the_removal_of_a_change_is_what_its_text_loses() {
+        let (s, _) = recording_session(&Toy, SRC, |_| true, 1);
+        let v = s.view();
+        let t = &s.tree;
+        let block = node_spelling(t, rule::STMT, "{ f(a, 22); g(333); }");
+        let g = node_spelling(t, rule::STMT, "g(333);");
+        let number = node_spelling(t, rule::NUMBER, "4444");
+        let call = node_spelling(t, rule::CALL, "h(4444 + a)");
+        let mut nested = EditSet::new();
+        nested.replace(call, Arc::from("0"));
+        nested.replace(number, Arc::from("7"));
+        let mut hoist = EditSet::new();
+        hoist.hoist(block, g);
+        let changes = [
+            Change::Edits(EditSet::deleting([block])),
+            replacing([(number, "0")]),
+            Change::Edits(nested),
+            Change::Edits(hoist),
+            Change::Splice {
+                from: 0,
+                to: 11,
+                by: ";",
+            },
+            Change::Text("h(0);".to_string()),
+        ];
+        for c in &changes {
+            let printed = c.apply(&v).text;
+            assert_eq!(c.removal(&v), SRC.len() - printed.len(), "{printed:?}");
+        }
+    }
+
+    #[test]
+    fn with_a_least_removal_only_large_candidates_are_tested_the_largest_first() {
+        // Sites: each number becomes 0; only the two longest remove 2 bytes or more.
+        let (mut s, log) = recording_session(&Toy, SRC, |_| false, 1);
+        let sites = |v: &View<'_>| {
+            v.tree
+                .bfs()
+                .into_iter()
+                .filter(|&n| v.tree.rule(n) == rule::NUMBER)
+                .collect::<Vec<_>>()
+        };
+        let change = |_: &View<'_>, n: &NodeId| Some(replacing([(*n, "0")]));
+        let o = TransformOptions {
+            min_removal: Some(2),
+            ..TransformOptions::default()
+        };
+        assert!(!by_sites(&mut s, &o, &sites, &change));
+        let shown = log.lock().unwrap().clone();
+        assert_eq!(
+            shown,
+            [
+                "var a = 1;\n{ f(a, 22); g(333); }\nh(0 + a);\n",
+                "var a = 1;\n{ f(a, 22); g(0); }\nh(4444 + a);\n",
+            ]
+        );
+        // Without it, every candidate in the sites' order: `1` is as long as `0` (no
+        // candidate), the cache answers the two above, and `22` is asked.
+        log.lock().unwrap().clear();
+        assert!(!by_sites(
+            &mut s,
+            &TransformOptions::default(),
+            &sites,
+            &change
+        ));
+        assert_eq!(
+            *log.lock().unwrap(),
+            ["var a = 1;\n{ f(a, 0); g(333); }\nh(4444 + a);\n"]
+        );
+    }
+}
