@@ -274,9 +274,11 @@ fn round<P: Step>(
 /// so far cannot see what one of them could remove (a long docstring that only subtree
 /// replacement turns into `pass`). The bands put the largest candidates of all stages
 /// before the smaller ones of any; a candidate refused in the first band is answered by the
-/// cache in the second. The queries and removals are settled as any stage's and count in the
-/// stage's record, but not as a run of it, so that the second phase still gives it a full
-/// share. A stage without large candidates costs no query.
+/// cache in the second. What the phase removes pays into the balance, but its queries are
+/// not paid out of it: on a small input a few refused large candidates would be the whole
+/// opening balance, and the stages after it would starve. Both count in the stage's record,
+/// but not as a run of it, so that the second phase still gives it a full share. A stage
+/// without large candidates costs no query.
 ///
 /// [`TransformOptions::min_removal`]: crate::reduce::transform::TransformOptions::min_removal
 fn large_first<P: Step>(
@@ -308,7 +310,7 @@ fn large_first<P: Step>(
             let removed = bytes.saturating_sub(size(s)) as u64;
             records[i].queries += spent;
             records[i].bytes += removed;
-            budget.settle(spent, removed, bytes);
+            budget.settle(0, removed, bytes);
         }
     }
     changed
