@@ -155,3 +155,5 @@ fn size(s: &Session<'_>) -> (u32, usize) {
 mod handover_tests;
 #[cfg(test)]
 mod keep_tests;
+#[cfg(test)]
+mod schedule_tests;

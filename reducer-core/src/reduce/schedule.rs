@@ -10,7 +10,8 @@
 //! [`PAYBACK`] times that effort times the share of the text removed, up to [`MAX_BALANCE`]
 //! times the opening; an oracle slower than [`FAST_ORACLE`] (by
 //! [`Stats::recent_oracle_time`]) divides both by its slowness, and all the rounds stop at
-//! the queries before them times max(1, [`MAX_SHARE`] ÷ slowness²). Within a round the
+//! the queries before them times max(1, [`MAX_SHARE`] ÷ slowness²). Each round opens with
+//! every stage's large candidates ([`LARGE_SHARES`]), whatever the budget says. Then the
 //! stages not run yet come first, then the others by bytes per query (`order`); a stage
 //! gives up after its share of the balance without a find, or after [`PROBE`] queries once
 //! it has run and removed nothing. Sizes are bytes that are not whitespace (`size`).
@@ -75,6 +76,16 @@ pub const FAST_ORACLE: Duration = Duration::from_millis(250);
 /// All the rounds together spend at most this many times the queries needed before them
 /// (divided by the square of the oracle's slowness, never below once).
 pub const MAX_SHARE: f64 = 4.0;
+
+/// A candidate of a stage that would remove at least the last of these shares of the
+/// current text (and at least [`LARGE_FLOOR`] bytes) is large: every round first tries every
+/// stage's large candidates, whatever the balance says (`large_first`), in bands: those of
+/// every stage that would remove half of the text, then those that would remove a quarter.
+pub const LARGE_SHARES: [f64; 2] = [0.5, 0.25];
+
+/// A large candidate removes at least this many bytes, so that on a text of a few lines
+/// not every token counts as large.
+pub const LARGE_FLOOR: usize = 64;
 
 /// A pass of the first deletion stage that cost at least this many queries (and changed
 /// something) is followed by an interlude (`interleave`).
@@ -203,7 +214,8 @@ pub(super) fn interleave<P: Step>(
     })
 }
 
-/// One round: each stage once, in the order of [`order`], while the budget lasts.
+/// One round: each stage's large candidates (`large_first`), then each stage once, in the
+/// order of [`order`], while the budget lasts.
 fn round<P: Step>(
     s: &mut Session<'_>,
     o: &AlgoOptions,
@@ -213,7 +225,7 @@ fn round<P: Step>(
     budget: &mut Budget,
 ) -> bool {
     let order = order(records);
-    let mut changed = false;
+    let mut changed = large_first(s, o, stages, after, &order, records, budget);
     for (k, &i) in order.iter().enumerate() {
         if s.stopped() || budget.balance < 1.0 || s.tester.stats().queries >= budget.until {
             break;
@@ -250,6 +262,56 @@ fn round<P: Step>(
         r.queries += spent;
         r.bytes += removed;
         budget.settle(spent, removed, bytes);
+    }
+    changed
+}
+
+/// The first phase of a round: for each band of [`LARGE_SHARES`], each stage in turn (in
+/// the round's `order`) tests only its candidates that would remove at least that share of
+/// the current text's bytes (and [`LARGE_FLOOR`]), the most first
+/// ([`TransformOptions::min_removal`]), each that changed something followed by `after`,
+/// whatever the balance and the cap say: a budget measured on what the stages have removed
+/// so far cannot see what one of them could remove (a long docstring that only subtree
+/// replacement turns into `pass`). The bands put the largest candidates of all stages
+/// before the smaller ones of any; a candidate refused in the first band is answered by the
+/// cache in the second. What the phase removes pays into the balance, but its queries are
+/// not paid out of it: on a small input a few refused large candidates would be the whole
+/// opening balance, and the stages after it would starve. Both count in the stage's record,
+/// but not as a run of it, so that the second phase still gives it a full share. A stage
+/// without large candidates costs no query.
+///
+/// [`TransformOptions::min_removal`]: crate::reduce::transform::TransformOptions::min_removal
+fn large_first<P: Step>(
+    s: &mut Session<'_>,
+    o: &AlgoOptions,
+    stages: &[ScheduledStage<P>],
+    after: &P,
+    order: &[usize],
+    records: &mut [Record],
+    budget: &mut Budget,
+) -> bool {
+    let mut changed = false;
+    for share in LARGE_SHARES {
+        for &i in order {
+            if s.stopped() {
+                return changed;
+            }
+            let min = ((s.tree.text().len() as f64 * share).ceil() as usize).max(LARGE_FLOOR);
+            let mut large = o.clone();
+            large.transform.min_removal = Some(min);
+            let (queries, bytes) = (s.tester.stats().queries, size(s));
+            if stages[i].plan.run(s, &large) {
+                changed = true;
+                if stages[i].deletion_after {
+                    after.run(s, o);
+                }
+            }
+            let spent = s.tester.stats().queries - queries;
+            let removed = bytes.saturating_sub(size(s)) as u64;
+            records[i].queries += spent;
+            records[i].bytes += removed;
+            budget.settle(0, removed, bytes);
+        }
     }
     changed
 }

@@ -27,7 +27,9 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     if !o.transform.rename {
         return false;
     }
-    by_sites(s, &sites, &|_, e: &EditSet| Some(Change::Edits(e.clone())))
+    by_sites(s, &o.transform, &sites, &|_, e: &EditSet| {
+        Some(Change::Edits(e.clone()))
+    })
 }
 
 /// The shortest text free of names that may stand in a slot of each rule (memoised).

@@ -24,8 +24,10 @@ use crate::syntax::tree::{EditSet, NodeId};
 use std::collections::HashMap;
 
 /// One pass; returns whether anything changed.
-pub fn pass(s: &mut Session<'_>, _o: &AlgoOptions) -> bool {
-    by_sites(s, &sites, &|_, e: &EditSet| Some(Change::Edits(e.clone())))
+pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    by_sites(s, &o.transform, &sites, &|_, e: &EditSet| {
+        Some(Change::Edits(e.clone()))
+    })
 }
 
 /// The brackets that may stand between a name and its list.

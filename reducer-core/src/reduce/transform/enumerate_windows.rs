@@ -15,7 +15,9 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let sites = |v: &View<'_>| -> Vec<EditSet> {
         windows(v, k).iter().flat_map(|w| deletions(w)).collect()
     };
-    by_sites(s, &sites, &|_, e| Some(Change::Edits(e.clone())))
+    by_sites(s, &o.transform, &sites, &|_, e| {
+        Some(Change::Edits(e.clone()))
+    })
 }
 
 /// The windows: k consecutive removable siblings of one list (shorter lists whole).

@@ -18,8 +18,10 @@ use std::sync::Arc;
 const LISTS_PER_ELEMENT: usize = 3;
 
 /// One pass; returns whether anything changed.
-pub fn pass(s: &mut Session<'_>, _o: &AlgoOptions) -> bool {
-    by_sites(s, &sites, &|_, e: &EditSet| Some(Change::Edits(e.clone())))
+pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    by_sites(s, &o.transform, &sites, &|_, e: &EditSet| {
+        Some(Change::Edits(e.clone()))
+    })
 }
 
 fn is_element(tree: &Tree, n: NodeId) -> bool {

@@ -58,6 +58,11 @@ pub struct TransformOptions {
     pub siblings: usize,
     /// The longest run of tokens [`token_windows`] deletes at once.
     pub tokens: usize,
+    /// Only the candidates that would remove at least this many bytes of the current text,
+    /// the most first ([`by_sites`]): how the default's schedule tries every stage's large
+    /// candidates before it asks whether the stage pays. `None`: every candidate, in the
+    /// transformation's own order.
+    pub min_removal: Option<usize>,
 }
 
 impl Default for TransformOptions {
@@ -67,6 +72,7 @@ impl Default for TransformOptions {
             literals: true,
             siblings: 4,
             tokens: 8,
+            min_removal: None,
         }
     }
 }
@@ -99,6 +105,48 @@ impl Change {
                 !crate::engine::keep::overlaps(view.kept, *from, *to)
             }
             Change::Text(_) => true,
+        }
+    }
+
+    /// The bytes this change would remove from the text of `view`'s (fresh) tree, without
+    /// printing it: what the outermost edited nodes' spans lose (a separator that goes with
+    /// a deleted item is not counted), a splice's span less its text, or the difference of
+    /// the texts' lengths.
+    fn removal(&self, view: &View<'_>) -> usize {
+        let tree = view.tree;
+        let length = |n: NodeId| {
+            let (a, b) = tree.source_span(n);
+            b - a
+        };
+        match self {
+            Change::Edits(e) => {
+                let mut spans: Vec<(usize, usize, usize)> = e
+                    .iter()
+                    .map(|(n, subst)| {
+                        let (a, b) = tree.source_span(n);
+                        let by = match subst {
+                            Subst::Delete => 0,
+                            Subst::Text(t) => t.len(),
+                            Subst::Hoist(m) => length(*m),
+                            Subst::Keep => b - a,
+                        };
+                        (a, b, by)
+                    })
+                    .collect();
+                // Outermost first at each start; a span inside an earlier one is counted in it.
+                spans.sort_unstable_by_key(|&(a, b, _)| (a, std::cmp::Reverse(b)));
+                let (mut removed, mut covered) = (0, 0);
+                for (a, b, by) in spans {
+                    if a < covered {
+                        continue;
+                    }
+                    removed += (b - a).saturating_sub(by);
+                    covered = b;
+                }
+                removed
+            }
+            Change::Splice { from, to, by } => (to - from).saturating_sub(by.len()),
+            Change::Text(t) => tree.source().len().saturating_sub(t.len()),
         }
     }
 
@@ -207,21 +255,26 @@ pub const MAX_TOKENS: u32 = 40_000;
 /// before). After each success the text is re-parsed into a fresh tree, the sites are
 /// listed again, and the pass goes on at the index of the site that succeeded (those
 /// before it have failed already), until the sites run out or the tester's query budget
-/// is spent ([`Tester::set_budget`]). Returns whether anything changed.
+/// is spent ([`Tester::set_budget`]). With [`TransformOptions::min_removal`], only the
+/// candidates that remove that many bytes are tested, the most first, and after a success
+/// from the first again (the ones refused before are answered by the cache). Returns
+/// whether anything changed.
 ///
 /// [`Tester::set_budget`]: crate::engine::tester::Tester::set_budget
 pub(crate) fn by_sites<T>(
     s: &mut Session<'_>,
+    o: &TransformOptions,
     sites: &dyn Fn(&View<'_>) -> Vec<T>,
     change: &dyn Fn(&View<'_>, &T) -> Option<Change>,
 ) -> bool {
-    by_sites_noting(s, sites, change, &|_, _| {})
+    by_sites_noting(s, o, sites, change, &|_, _| {})
 }
 
 /// [`by_sites`], calling `refused` with each site whose candidate the cache or the oracle
 /// found not interesting.
 pub(crate) fn by_sites_noting<T>(
     s: &mut Session<'_>,
+    o: &TransformOptions,
     sites: &dyn Fn(&View<'_>) -> Vec<T>,
     change: &dyn Fn(&View<'_>, &T) -> Option<Change>,
     refused: &dyn Fn(&mut Session<'_>, &T),
@@ -231,17 +284,19 @@ pub(crate) fn by_sites_noting<T>(
     let mut start = 0;
     while !s.stopped() && s.tree.tokens() <= MAX_TOKENS {
         let list = sites(&s.view());
-        if start >= list.len() {
+        let order: Vec<usize> = match o.min_removal {
+            None => (start..list.len()).collect(),
+            Some(min) => largest_first(&s.view(), &list, change, min),
+        };
+        if order.is_empty() {
             break;
         }
         // The sites that gave a candidate, with their changes (for merging).
         let produced: RefCell<Vec<(usize, Change)>> = RefCell::new(Vec::new());
-        let mut i = start;
+        let mut next = order.iter();
         let found = s.first_interesting_text(
             &mut |view| {
-                while i < list.len() {
-                    let k = i;
-                    i += 1;
+                for &k in next.by_ref() {
                     if let Some(c) = change(view, &list[k]).filter(|c| c.respects(view)) {
                         let text = c.apply(view);
                         produced.borrow_mut().push((k, c));
@@ -271,12 +326,36 @@ pub(crate) fn by_sites_noting<T>(
         match found {
             Some(index) => {
                 changed = true;
-                start = produced.borrow()[index].0;
+                start = match o.min_removal {
+                    None => produced.borrow()[index].0,
+                    Some(_) => 0,
+                };
             }
             None => break,
         }
     }
     changed
+}
+
+/// The indices of the sites of `list` whose candidates would remove at least `min` bytes of
+/// the current text ([`Change::removal`]), the most first (ties in the list's order).
+fn largest_first<T>(
+    view: &View<'_>,
+    list: &[T],
+    change: &dyn Fn(&View<'_>, &T) -> Option<Change>,
+    min: usize,
+) -> Vec<usize> {
+    let mut large: Vec<(usize, usize)> = list
+        .iter()
+        .enumerate()
+        .filter_map(|(k, site)| {
+            let c = change(view, site).filter(|c| c.respects(view))?;
+            let removal = c.removal(view);
+            (removal >= min).then_some((k, removal))
+        })
+        .collect();
+    large.sort_by_key(|&(k, removal)| (std::cmp::Reverse(removal), k));
+    large.into_iter().map(|(k, _)| k).collect()
 }
 
 /// Edits printing each of `nodes` as `text`.
@@ -318,4 +397,84 @@ pub(crate) fn toy_candidates(
                 .join(sep)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{node_spelling, recording_session, rule, Toy};
+
+    const SRC: &str = "var a = 1;\n{ f(a, 22); g(333); }\nh(4444 + a);\n";
+
+    #[test]
+    fn the_removal_of_a_change_is_what_its_text_loses() {
+        let (s, _) = recording_session(&Toy, SRC, |_| true, 1);
+        let v = s.view();
+        let t = &s.tree;
+        let block = node_spelling(t, rule::STMT, "{ f(a, 22); g(333); }");
+        let g = node_spelling(t, rule::STMT, "g(333);");
+        let number = node_spelling(t, rule::NUMBER, "4444");
+        let call = node_spelling(t, rule::CALL, "h(4444 + a)");
+        let mut nested = EditSet::new();
+        nested.replace(call, Arc::from("0"));
+        nested.replace(number, Arc::from("7"));
+        let mut hoist = EditSet::new();
+        hoist.hoist(block, g);
+        let changes = [
+            Change::Edits(EditSet::deleting([block])),
+            replacing([(number, "0")]),
+            Change::Edits(nested),
+            Change::Edits(hoist),
+            Change::Splice {
+                from: 0,
+                to: 11,
+                by: ";",
+            },
+            Change::Text("h(0);".to_string()),
+        ];
+        for c in &changes {
+            let printed = c.apply(&v).text;
+            assert_eq!(c.removal(&v), SRC.len() - printed.len(), "{printed:?}");
+        }
+    }
+
+    #[test]
+    fn with_a_least_removal_only_large_candidates_are_tested_the_largest_first() {
+        // Sites: each number becomes 0; only the two longest remove 2 bytes or more.
+        let (mut s, log) = recording_session(&Toy, SRC, |_| false, 1);
+        let sites = |v: &View<'_>| {
+            v.tree
+                .bfs()
+                .into_iter()
+                .filter(|&n| v.tree.rule(n) == rule::NUMBER)
+                .collect::<Vec<_>>()
+        };
+        let change = |_: &View<'_>, n: &NodeId| Some(replacing([(*n, "0")]));
+        let o = TransformOptions {
+            min_removal: Some(2),
+            ..TransformOptions::default()
+        };
+        assert!(!by_sites(&mut s, &o, &sites, &change));
+        let shown = log.lock().unwrap().clone();
+        assert_eq!(
+            shown,
+            [
+                "var a = 1;\n{ f(a, 22); g(333); }\nh(0 + a);\n",
+                "var a = 1;\n{ f(a, 22); g(0); }\nh(4444 + a);\n",
+            ]
+        );
+        // Without it, every candidate in the sites' order: `1` is as long as `0` (no
+        // candidate), the cache answers the two above, and `22` is asked.
+        log.lock().unwrap().clear();
+        assert!(!by_sites(
+            &mut s,
+            &TransformOptions::default(),
+            &sites,
+            &change
+        ));
+        assert_eq!(
+            *log.lock().unwrap(),
+            ["var a = 1;\n{ f(a, 0); g(333); }\nh(4444 + a);\n"]
+        );
+    }
 }

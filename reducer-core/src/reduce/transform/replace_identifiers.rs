@@ -17,7 +17,7 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     if !o.transform.rename {
         return false;
     }
-    by_sites(s, &sites, &change)
+    by_sites(s, &o.transform, &sites, &change)
 }
 
 /// A name to replace (its occurrences) and the name to put there.

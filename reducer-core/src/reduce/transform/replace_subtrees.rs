@@ -21,7 +21,11 @@ const POOL_PER_RULE: usize = 3;
 /// One pass; returns whether anything changed.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let (rename, literals) = (o.transform.rename, o.transform.literals);
-    by_sites(s, &|v| sites(v, rename, literals), &|_, (nodes, t)| {
+    by_sites(s, &o.transform, &|v| sites(v, rename, literals), &|_,
+                                                                 (
+        nodes,
+        t,
+    )| {
         Some(replacing(nodes.iter().map(|&n| (n, t.as_str()))))
     })
 }

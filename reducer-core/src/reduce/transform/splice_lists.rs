@@ -12,8 +12,8 @@ use crate::syntax::tree::{Derivation, EditSet, NodeId, Tree};
 use std::sync::Arc;
 
 /// One pass; returns whether anything changed.
-pub fn pass(s: &mut Session<'_>, _o: &AlgoOptions) -> bool {
-    by_sites(s, &sites, &|_, (node, texts)| {
+pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    by_sites(s, &o.transform, &sites, &|_, (node, texts)| {
         let mut edits = EditSet::new();
         edits.replace(*node, Arc::from(texts.join("\n")));
         Some(Change::Edits(edits))

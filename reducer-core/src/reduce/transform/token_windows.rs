@@ -82,7 +82,7 @@ fn windows_of(s: &mut Session<'_>, k: usize, o: &AlgoOptions) -> bool {
             by: if space { " " } else { "" },
         })
     };
-    by_sites(s, &sites, &text)
+    by_sites(s, &o.transform, &sites, &text)
 }
 
 /// The grammar's keywords, as the literal words of its rules (Lua's `local`) and the start
