@@ -61,6 +61,8 @@ mod tests;
 mod wait;
 
 pub use report::{Leftovers, RunCounts, RunError, RunReport};
+/// For `--format-with`, whose formatter runs in a group of its own.
+#[cfg(feature = "cli")]
 pub(crate) use signals::kill_group;
 pub use steps::{Check, Step, PLACEHOLDER};
 pub use wait::Launched;
