@@ -66,7 +66,9 @@ pub fn next_backup(input: &Path) -> Option<PathBuf> {
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, renamed over
-/// `path`. An existing file's permissions are kept; a new file is private (0600).
+/// `path`. An existing file's permissions are kept; a new file is private (0600). A device or
+/// a pipe (`-o /dev/null`, `--stats /dev/stdout`) is written in place: a rename would replace
+/// it with a regular file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, bytes, None)
 }
@@ -77,6 +79,13 @@ pub fn write_atomic_with(
     bytes: &[u8],
     new_file: Option<&fs::Permissions>,
 ) -> io::Result<()> {
+    if fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        use std::io::Write;
+        return fs::OpenOptions::new()
+            .write(true)
+            .open(path)?
+            .write_all(bytes);
+    }
     let tmp = temp_beside(path, bytes, new_file)?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
@@ -389,6 +398,33 @@ mod tests {
             .collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn a_device_is_written_in_place_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let null = Path::new("/dev/null");
+        if !fs::metadata(null).is_ok_and(|m| m.file_type().is_char_device()) {
+            eprintln!("skipped: no /dev/null device here");
+            return;
+        }
+        write_atomic(null, b"result").unwrap();
+        assert!(fs::metadata(null).unwrap().file_type().is_char_device());
+        // A named pipe too: what is written reaches its reader.
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("out");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("skipped the pipe: no mkfifo here");
+            return;
+        }
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::read(fifo).unwrap())
+        };
+        write_atomic(&fifo, b"through the pipe").unwrap();
+        assert_eq!(reader.join().unwrap(), b"through the pipe");
+        assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
     }
 
     #[test]
