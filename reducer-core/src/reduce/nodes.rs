@@ -82,6 +82,10 @@ impl ListTest<NodeId> for NodeConfigs<'_, '_> {
         self.current = seen.swap_remove(index);
         Some(index)
     }
+
+    fn round(&self) -> usize {
+        self.session.tester.round_size()
+    }
 }
 
 /// Minimises `items` (nodes with their removal substitutions) with `algorithm`, committing

@@ -316,6 +316,16 @@ impl Tester {
         self.jobs
     }
 
+    /// How many candidates of a list run together before any answer is known: N in merge
+    /// mode, else 1 (the exact mode's runs ahead answer as one run after the other would).
+    pub fn round_size(&self) -> usize {
+        if self.merging() {
+            self.jobs
+        } else {
+            1
+        }
+    }
+
     /// Tests one candidate; true if interesting.
     pub fn test(&mut self, candidate: Candidate) -> bool {
         self.first_interesting(&mut std::iter::once(candidate))

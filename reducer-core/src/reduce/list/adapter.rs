@@ -79,4 +79,8 @@ impl<T: Clone + Eq> ListTest<T> for TesterList<'_, T> {
         });
         self.tester.first_interesting(candidates).map(|(i, _)| i)
     }
+
+    fn round(&self) -> usize {
+        self.tester.round_size()
+    }
 }

@@ -14,6 +14,16 @@
 //! once it has spent more than one test per element removed, plus a start-up allowance of
 //! log₂ n + 1 tests, so a list whose elements are all needed costs that allowance. One element
 //! per test is what a one-node-at-a-time reducer gets at best.
+//!
+//! The tests a step hands the tester assume that the ones before them failed, which is
+//! what a tester running ahead needs once the list is mostly needed. A tester that runs N
+//! configurations together and merges their successes ([`ListTest::round`] > 1) would so
+//! take one round per success while a run of removable elements goes, each round deciding
+//! one chunk. For such a tester a step also hands, first and largest first, the tests that
+//! assume the ones before them *succeeded* (the deletion of the next 1 + 2 + 4 + … chunks
+//! at once), as many as are likelier to be needed than the next test of the failure chain,
+//! at the list's success rate so far: the first interesting test then decides several
+//! chunks in one round. With one test at a time the tests are the reference's, in order.
 
 use super::ListTest;
 
@@ -34,6 +44,8 @@ struct State {
     size: usize,
     tests: usize,
     removed: usize,
+    /// Tests whose deletion was kept.
+    successes: usize,
 }
 
 impl State {
@@ -57,10 +69,35 @@ impl State {
     fn removed(mut self) -> State {
         let chunk = self.chunk();
         self.tests += 1;
+        self.successes += 1;
         self.removed += chunk.len();
         self.end = chunk.start;
         self.size *= 2;
         self
+    }
+
+    /// The chance that a test succeeds, from this list's tests so far (one success and one
+    /// failure assumed before the first).
+    fn success_rate(&self) -> f64 {
+        (self.successes + 1) as f64 / (self.tests + 2) as f64
+    }
+
+    /// How many tests of the success chain from here (this state's test included) a round
+    /// of `round` tests should hold: the round takes, one after the other, whichever of the
+    /// next test of the success chain and of the failure chain is likelier to be needed.
+    fn successes_ahead(&self, round: usize) -> usize {
+        let p = self.success_rate();
+        let (mut success, mut failure) = (p, 1.0 - p);
+        let mut ahead = 1;
+        for _ in 1..round {
+            if success > failure {
+                ahead += 1;
+                success *= p;
+            } else {
+                failure *= 1.0 - p;
+            }
+        }
+        ahead
     }
 
     fn done(&self, budget: GallopBudget, allowance: usize) -> bool {
@@ -86,10 +123,32 @@ pub fn gallop<T: Clone>(
         size: 1,
         tests: 0,
         removed: 0,
+        successes: 0,
     };
     while !state.done(budget, allowance) {
-        // The tests from here on, each assuming the ones before it failed (the common case
-        // once the list is mostly needed); the first interesting one wins.
+        // For a tester that runs a round at once: the states after 2, 3, … successes from
+        // here and their lists, tested first, the most deleted first.
+        let mut chain: Vec<(State, Vec<T>)> = Vec::new();
+        let wanted = match test.round() {
+            0 | 1 => 0,
+            round => state.successes_ahead(round),
+        };
+        let (mut sim, mut list) = (state, c.clone());
+        for _ in 0..wanted {
+            if sim.end == 0 {
+                break;
+            }
+            list.drain(sim.chunk());
+            sim = sim.removed();
+            chain.push((sim, list.clone()));
+        }
+        let ahead = chain.len().saturating_sub(1);
+        let mut prefix = chain[1.min(chain.len())..]
+            .iter()
+            .rev()
+            .map(|(_, list)| list.clone());
+        // Then the tests from here on, each assuming the ones before it failed (the common
+        // case once the list is mostly needed); the first interesting one wins.
         let mut sim = state;
         let mut steps: Vec<State> = Vec::new();
         let current = &c;
@@ -104,9 +163,13 @@ pub fn gallop<T: Clone>(
             kept.extend_from_slice(&current[chunk.end..]);
             Some(kept)
         });
-        let found = test.first_interesting(&mut trials);
+        let found = test.first_interesting(&mut prefix.by_ref().chain(&mut trials));
         match found {
+            Some(k) if k < ahead => {
+                (state, c) = chain.swap_remove(ahead - k);
+            }
             Some(k) => {
+                let k = k - ahead;
                 let at = steps[k];
                 let chunk = at.chunk();
                 c.drain(chunk);

@@ -62,6 +62,14 @@ pub trait ListTest<T> {
     /// The index (in `configs`) of the first interesting configuration, or `None` if none is.
     /// `configs` is consumed no further than needed.
     fn first_interesting(&mut self, configs: &mut dyn Iterator<Item = Vec<T>>) -> Option<usize>;
+
+    /// How many configurations the tester runs together before it knows any of their
+    /// answers (the merge mode of `-j N`: a round of N), so that an algorithm can choose
+    /// what to speculate on; 1 when it tests them one after the other, as in order (the
+    /// exact mode's speculation included).
+    fn round(&self) -> usize {
+        1
+    }
 }
 
 /// A [`ListTest`] given by a predicate on configurations (`true` = interesting), tested one

@@ -386,6 +386,105 @@ fn gallop_tests_what_its_reference_tests() {
     assert!(r.log.len() <= 24, "{} tests", r.log.len());
 }
 
+/// A [`ListTest`] that answers as the merge mode's rounds do: the next `size`
+/// configurations all tested, the first interesting one of the first round that has one
+/// wins (no merging). Counts the rounds.
+struct Rounds<F> {
+    pred: F,
+    size: usize,
+    rounds: usize,
+}
+
+impl<F: FnMut(&[u8]) -> bool> ListTest<u8> for Rounds<F> {
+    fn first_interesting(&mut self, configs: &mut dyn Iterator<Item = Vec<u8>>) -> Option<usize> {
+        let mut base = 0;
+        loop {
+            let round: Vec<Vec<u8>> = configs.take(self.size).collect();
+            if round.is_empty() {
+                return None;
+            }
+            self.rounds += 1;
+            let answers: Vec<bool> = round.iter().map(|c| (self.pred)(c)).collect();
+            if let Some(i) = answers.iter().position(|&a| a) {
+                return Some(base + i);
+            }
+            base += round.len();
+        }
+    }
+
+    fn round(&self) -> usize {
+        self.size
+    }
+}
+
+#[test]
+fn gallop_in_rounds_decides_several_chunks_per_round_and_ends_as_in_order() {
+    let needs: [&[u8]; 6] = [
+        &[],
+        &[0],
+        &[63],
+        &[3, 40],
+        &[1, 2, 3, 60, 61],
+        &[10, 20, 30],
+    ];
+    for need in needs {
+        for n in [1u8, 2, 16, 17, 33, 64, 100] {
+            let pred = |c: &[u8]| need.iter().filter(|&&x| x < n).all(|x| c.contains(x));
+            for budget in [GallopBudget::Unbounded, GallopBudget::OneTestPerElement] {
+                let mut one = Rounds {
+                    pred,
+                    size: 1,
+                    rounds: 0,
+                };
+                let in_order = gallop((0..n).collect(), &mut one, budget);
+                // One at a time: the reference's tests.
+                let (expected, tests) =
+                    gallop_reference(n, pred, budget != GallopBudget::Unbounded);
+                assert_eq!(
+                    (&in_order, one.rounds),
+                    (&expected, tests),
+                    "{need:?} of {n}"
+                );
+                // For these monotone tests, rounds of 16 end where one at a time does.
+                let mut sixteen = Rounds {
+                    pred,
+                    size: 16,
+                    rounds: 0,
+                };
+                let kept = gallop((0..n).collect(), &mut sixteen, budget);
+                assert_eq!(kept, expected, "{need:?} of {n} in rounds");
+                assert!(sixteen.rounds <= one.rounds, "{need:?} of {n}");
+            }
+        }
+    }
+    // A removable run of 60 elements behind the needed ones: one at a time, 22 tests
+    // (chunks of 1, 2, 4, 8, 16, then halvings and regrowths near the needed four); in
+    // rounds of 16, the first round takes the five doublings at once and each later one
+    // a failure and the success after it: six rounds.
+    let pred = |c: &[u8]| (0..4).all(|x| c.contains(&x));
+    let mut one = Rounds {
+        pred,
+        size: 1,
+        rounds: 0,
+    };
+    let mut sixteen = Rounds {
+        pred,
+        size: 16,
+        rounds: 0,
+    };
+    let kept = gallop((0..64).collect(), &mut one, GallopBudget::OneTestPerElement);
+    assert_eq!(
+        kept,
+        gallop(
+            (0..64).collect(),
+            &mut sixteen,
+            GallopBudget::OneTestPerElement
+        )
+    );
+    assert_eq!(kept, [0, 1, 2, 3]);
+    assert_eq!((one.rounds, sixteen.rounds), (22, 6));
+}
+
 #[test]
 fn split_lines_and_bytes_keep_everything() {
     let text = b"a\nbb\r\n\nc";
