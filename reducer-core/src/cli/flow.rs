@@ -8,7 +8,7 @@ use super::args::Args;
 use super::check::{final_check, original_verdict, Ending};
 use super::exit::{fail, Exit, Failure};
 use super::limits::Limits;
-use super::oracle::{install_interrupt_handler, oracle_and_tester, AUTO_CONFIRM};
+use super::oracle::{install_interrupt_handler, oracle_and_tester};
 use super::output::{write_backup, write_records, BackgroundWriter, BestWriter};
 use super::progress::{Progress, Size, Style};
 use super::stats_json::OracleRecord;
@@ -119,13 +119,15 @@ impl<'a> Run<'a> {
         Ok((run, tester))
     }
 
-    /// The test of `text` (the first file's text of a set), as the tester's checks take it.
+    /// The test of `text` (the first file's text of a set), as the tester's checks take it:
+    /// asked until either answer leads by `--confirm`'s level ([`Confirming::check`]).
     pub(super) fn test_of(
         &self,
         text: Vec<u8>,
     ) -> impl Fn(&AtomicBool) -> RunReport + Send + 'static {
         let oracle = self.oracle.clone();
-        move |cancel| oracle.run(&text, cancel)
+        let confirming = self.confirming.clone();
+        move |cancel| confirming.check(cancel, || oracle.run(&text, cancel), |r| r.outcome)
     }
 
     /// Derives the timeout from the original's run `first` (unless `--timeout` gave one):
@@ -167,14 +169,15 @@ impl<'a> Run<'a> {
         record
     }
 
-    /// The observer of the tester: the status line, the run limits, and once the test is
-    /// seen to flake, every acceptance asked for at least [`AUTO_CONFIRM`] times.
+    /// The observer of the tester: the status line, the run limits, and once the tester
+    /// found the test flaky, the confirmation's automatic level
+    /// ([`Confirming::flakiness_seen`]).
     pub(super) fn observer(&self) -> Observer {
         let mut inner = self.limits.observe(self.progress.observer(self.bin));
         let confirming = self.confirming.clone();
         Box::new(move |event, stats| {
             if let Event::Flaky = event {
-                confirming.at_least(AUTO_CONFIRM);
+                confirming.flakiness_seen();
             }
             inner(event, stats)
         })
@@ -275,9 +278,12 @@ impl<'a> Run<'a> {
         if let Some(why) = &ending.flaky {
             errln!(
                 "{bin}: the final result is no longer interesting: {why}\n{bin}: the test is \
-                 flaky (or depends on something besides {}); {} but cannot be trusted",
+                 flaky (or depends on something besides {}); {} but cannot be trusted\n\
+                 {bin}: a test that flakes can be asked again before its answers count: \
+                 --confirm {} (see --help)",
                 results.inputs(),
-                results.kept()
+                results.kept(),
+                self.confirming.times().max(2) + 1
             );
         }
         match write_error {

@@ -53,9 +53,6 @@ const ECHO: Duration = Duration::from_millis(100);
 /// What stands for the candidate's path in the command of `--run`.
 pub(super) const RUN_PLACEHOLDER: &str = PLACEHOLDER;
 
-/// How many times an acceptance is asked for once the test was seen to flake.
-pub(super) const AUTO_CONFIRM: u32 = 2;
-
 /// The oracle `builder` sets up (and the same behind `--confirm`'s asking again), with the command line's timeout (or the limit of the
 /// original's run, when the timeout is to be derived from it), `--keep-temps` and the
 /// conditions of `--run`, and the tester that runs it with the command line's cache, jobs and parallel mode.

@@ -219,9 +219,9 @@ impl Progress {
     pub fn observer(&self, bin: &str) -> Observer {
         let p = self.clone();
         let flaky = format!(
-            "{bin}: warning: the test refused the current result, which it had found \
-             interesting: it is flaky; the answers remembered so far are dropped, and refused \
-             edits will be asked again"
+            "{bin}: warning: the test answered differently when asked again about one text: \
+             it is flaky; refused edits are no longer remembered, acceptances are confirmed \
+             (see --confirm), and each stage's result is asked about again"
         );
         Box::new(move |event: &Event, stats: &Stats| {
             let mut s = p.lock();

@@ -49,10 +49,15 @@ pub struct Stats {
     /// ([`EditMemory`](crate::engine::edit_memory::EditMemory)).
     pub remembered: u64,
     /// Oracle runs that asked again about the current result (among `queries`; see
-    /// [`RECHECK_EVERY`](crate::engine::tester::RECHECK_EVERY)).
+    /// [`FIRST_RECHECK`](crate::engine::tester::FIRST_RECHECK)).
     pub rechecks: u64,
-    /// Whether a recheck was refused: the test is flaky.
+    /// Whether the test was seen to flake (a recheck refused, a confirmation that
+    /// disagreed, two runs of one text that disagreed).
     pub flaky: bool,
+    /// Times a stage's result, asked about again once the test was seen to flake, was
+    /// refused, and the reduction went back to the last result the test had confirmed
+    /// ([`Tester::roll_back`](crate::engine::tester::Tester::roll_back)).
+    pub rollbacks: u64,
     /// Time spent inside oracle runs needed by the sequential algorithm (wall clock, summed).
     pub oracle_time: Duration,
     /// The run time of the needed oracle runs, averaged with more weight on the latest
@@ -121,6 +126,7 @@ impl Default for Stats {
             remembered: 0,
             rechecks: 0,
             flaky: false,
+            rollbacks: 0,
             oracle_time: Duration::ZERO,
             recent_oracle_time: Duration::ZERO,
             oracle_busy: Duration::ZERO,

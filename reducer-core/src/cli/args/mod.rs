@@ -146,11 +146,13 @@ pub struct Args {
     )]
     pub compare: Vec<String>,
 
-    /// Ask the test N times about each candidate it accepts: the candidate is interesting
-    /// only if every answer is (a refusal counts at once). For flaky tests: an acceptance
-    /// followed by a refusal is a flake; once one is seen (or a recheck of the result
-    /// disagrees), no cached refusal or remembered edit is trusted any more, and N is at
-    /// least 2 from then on. --stats and the report give the flakes and their rate.
+    /// For flaky tests: a candidate is interesting once the test's acceptances of it
+    /// outnumber its refusals by N (N acceptances when it does not flake); a first refusal
+    /// counts at once. The original and the result are asked until either answer leads by
+    /// N. A candidate given both answers is a flake; once one is seen (or a recheck of the
+    /// result disagrees), no refusal is carried over a commit, and N is at least 2, more
+    /// when the test was seen to accept by mistake often (4 at 5 % of the answers).
+    /// --stats and the report give the flakes and their rate.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub confirm: u32,
 

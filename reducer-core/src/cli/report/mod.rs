@@ -301,7 +301,7 @@ impl<'a> Report<'a> {
             rows.push((
                 "flakes",
                 format!(
-                    "{} ({:.2} % of the runs); each acceptance asked {} times",
+                    "{} ({:.2} % of the runs); confirmation level {}",
                     group(oracle.flakes),
                     100.0 * oracle.flake_rate,
                     oracle.confirm

@@ -7,7 +7,8 @@
 //!   "input":  {"path", "bytes", "tokens", "non_whitespace_chars"},
 //!   "output": {"path", "bytes", "tokens", "non_whitespace_chars"},
 //!   "queries": {"real", "interesting", "cached", "speculative", "unresolved", "not_run",
-//!               "syntax_rejected", "remembered", "total_tests", "rechecks", "flaky"},
+//!               "syntax_rejected", "remembered", "total_tests", "rechecks", "flaky",
+//!               "rollbacks"},
 //!   "syntax_checks": {"local", "full_parses", "seconds", "verified", "verified_invalid",
 //!                     "result_parses"},
 //!   "time": {"wall_seconds", "oracle_seconds", "engine_seconds"},
@@ -194,12 +195,17 @@ pub struct Queries {
     pub remembered: u64,
     /// Every test the algorithm asked for (real + cached + syntax_rejected + remembered).
     pub total_tests: u64,
-    /// Oracle runs that asked again about the current result, among `real` (one per
-    /// 1,000 queries, with the edit memory on), to find a flaky test.
+    /// Oracle runs that asked again about the current result, among `real` (after 20
+    /// queries, then 40, 80, … up to one per 1,000, with the edit memory on), to find a
+    /// flaky test.
     pub rechecks: u64,
-    /// Whether one of them was refused: the test is flaky (the cached answers and the
-    /// edit memory were dropped then).
+    /// Whether the test was seen to flake: a recheck refused, a confirmation (`--confirm`)
+    /// that disagreed, two runs of one text that disagreed (from then on no refusal was
+    /// carried over a commit).
     pub flaky: bool,
+    /// Times the result of a stage, asked about again once the test was seen to flake, was
+    /// refused, and the reduction went back to the last result the test had confirmed.
+    pub rollbacks: u64,
 }
 
 /// Syntax checks.
@@ -421,6 +427,7 @@ pub fn queries(stats: &Stats) -> Queries {
         total_tests: stats.tests(),
         rechecks: stats.rechecks,
         flaky: stats.flaky,
+        rollbacks: stats.rollbacks,
     }
 }
 

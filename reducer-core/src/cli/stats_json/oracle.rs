@@ -27,10 +27,10 @@ pub struct OracleRecord {
     pub timed_out: u64,
     /// Each guard, in the order they run, and how many runs it failed.
     pub guards: Vec<GuardRecord>,
-    /// How many times an acceptance was asked for at the end (`--confirm`, raised to 2 once
-    /// the test was seen to flake).
+    /// By how many answers an acceptance had to outnumber the refusals at the end
+    /// (`--confirm`'s level, raised once the test was seen to flake).
     pub confirm: u32,
-    /// Candidates accepted, then refused when asked again (`--confirm`).
+    /// Candidates given both answers (`--confirm`).
     pub flakes: u64,
     /// `flakes` per run of the test.
     pub flake_rate: f64,
@@ -93,7 +93,7 @@ impl OracleRecord {
         }
         if self.flakes > 0 {
             s.push_str(&format!(
-                "; {} flakes ({:.2} % of the runs), each acceptance asked {} times",
+                "; {} flakes ({:.2} % of the runs), confirmation level {}",
                 self.flakes,
                 100.0 * self.flake_rate,
                 self.confirm

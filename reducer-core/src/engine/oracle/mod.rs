@@ -54,6 +54,13 @@ pub trait Oracle: Send + Sync {
         None
     }
 
+    /// Tests a candidate whose answer weighs more than a list's candidate's (the result of a
+    /// stage, before the reduction goes on from it): by default as [`Oracle::test`]; an
+    /// oracle that asks again ([`confirm::Confirming`]) asks until either answer leads.
+    fn settle(&self, candidate: &[u8], cancel: &AtomicBool) -> Outcome {
+        self.test(candidate, cancel)
+    }
+
     /// Why the most recent test answered [`Outcome::NotRun`] could not be run, for the
     /// message that ends the reduction (`None`: no such test, or no account of it).
     fn not_run_cause(&self) -> Option<String> {

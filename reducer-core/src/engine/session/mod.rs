@@ -283,6 +283,13 @@ impl<'l> Session<'l> {
         }
     }
 
+    /// Goes back to `text`, an earlier result, after the test refused the current one when
+    /// asked again ([`Tester::roll_back`]); the tree is re-parsed from it.
+    pub fn roll_back(&mut self, text: &str) {
+        self.replace_text(text);
+        self.tester.roll_back(text.as_bytes());
+    }
+
     /// Records that changing `name` was refused ([`Refusals::record_name`]).
     pub fn record_refused_name(&mut self, name: &str) {
         self.refusals.record_name(name);

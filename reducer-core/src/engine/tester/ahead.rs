@@ -31,6 +31,12 @@ impl AheadCache {
         self.cache.stats()
     }
 
+    /// Whether a key stands for one text (the content cache), so that two answers under
+    /// one key are answers about one text.
+    pub(super) fn keys_by_content(&self) -> bool {
+        self.cache.options().mode == crate::engine::cache::CacheMode::Content
+    }
+
     /// The key of a candidate.
     pub(super) fn key(&self, probe: Probe<'_>) -> CacheKey {
         self.cache.key(probe)

@@ -117,8 +117,9 @@ pub enum Event {
         /// The stage's name.
         name: &'static str,
     },
-    /// The test refused the current result, which it had found interesting: it is flaky.
-    /// The tester has dropped its cached answers and its memory of refused edits.
+    /// The test answered differently when asked again about one text (the current result
+    /// on a recheck, a confirmation, two runs of one text): it is flaky. The tester has
+    /// dropped its cached answers and its memory of refused edits.
     Flaky,
     /// The layer above measured its best result (see [`Tester::record_size`](super::Tester::record_size)): the size
     /// progress displays show, counted as the summary and `--stats` count it.

@@ -37,7 +37,7 @@ mod tests;
 
 pub use candidate::{Candidate, DeferredCheck, Event, Source};
 pub use check::{Check, CheckReport};
-pub use recheck::RECHECK_EVERY;
+pub use recheck::{FIRST_RECHECK, LARGE_STRETCH, LARGE_STRETCH_BYTES, RECHECK_EVERY};
 
 /// Receives every interesting candidate as soon as it is found (e.g. to save the best so far).
 pub type BestSink = Box<dyn FnMut(&[u8]) + Send>;
@@ -105,6 +105,10 @@ pub struct Tester {
     /// The query count from which the current result is asked about again; `None`: no
     /// rechecks (they come with the memory).
     recheck_due: Option<u64>,
+    /// The queries from the last recheck to the next (doubling, see `tester/recheck.rs`).
+    recheck_gap: u64,
+    /// The size of the current text, as last measured ([`Tester::record_size`]).
+    current_bytes: usize,
     /// Says whether the oracle was seen to flake elsewhere ([`Tester::watch_flakes`]).
     flakes: Option<FlakeWatch>,
 }
@@ -147,24 +151,31 @@ impl Tester {
             refused: Vec::new(),
             memory: None,
             recheck_due: None,
+            recheck_gap: 0,
+            current_bytes: 0,
             flakes: None,
         }
     }
 
     /// Asks `seen` before each list test whether the oracle was seen to flake; once it was,
-    /// the tester goes on as after a refused recheck: no cached refusal and no remembered
-    /// edit is trusted any more, and the observer hears of it ([`Event::Flaky`]).
+    /// the tester goes on as after a refused recheck: no refusal is carried over a commit
+    /// any more (see `tester/recheck.rs`), and the observer hears of it ([`Event::Flaky`]).
     pub fn watch_flakes(&mut self, seen: FlakeWatch) {
         self.flakes = Some(seen);
     }
 
     /// From now on, refuses unseen a candidate whose edit of the current text was refused on
     /// an earlier text ([`EditMemory`]); `literals` are the grammar's literal tokens. The
-    /// current result is asked about again every [`RECHECK_EVERY`] queries, and a refusal
-    /// (a flaky test) ends the memory (see `tester/recheck.rs`).
+    /// current result is asked about again after [`FIRST_RECHECK`] queries, then less and
+    /// less often, up to every [`RECHECK_EVERY`] queries, and a refusal (a flaky test) ends
+    /// the memory (see `tester/recheck.rs`). Nothing, once the test was seen to flake.
     pub fn remember_edits(&mut self, literals: &[&'static str]) {
+        if self.stats.flaky {
+            return;
+        }
         self.memory = Some(EditMemory::new(literals));
-        self.recheck_due = Some(self.stats.queries + RECHECK_EVERY);
+        self.recheck_gap = FIRST_RECHECK;
+        self.recheck_due = Some(self.stats.queries + FIRST_RECHECK);
     }
 
     /// Refuses from now on, unseen by the cache and the oracle, every candidate that does not
@@ -287,6 +298,7 @@ impl Tester {
     /// Records the size of the best result (bytes and tree tokens) in the statistics and
     /// tells the observer ([`Event::Measured`]).
     pub fn record_size(&mut self, bytes: usize, tokens: usize) {
+        self.current_bytes = bytes;
         self.stats.record_size_in(bytes, tokens, self.stage);
         self.notify(Event::Measured { bytes, tokens });
     }
@@ -394,6 +406,7 @@ impl Tester {
     fn adopt(&mut self, text: &[u8]) {
         self.stats.interesting += 1;
         self.idle_from = self.stats.queries;
+        self.current_bytes = text.len();
         self.cache.found_interesting(text.len());
         if let Some(m) = self.memory.as_mut() {
             m.rebase(text);

@@ -97,6 +97,7 @@ impl Tester {
         if let Some(cached) = self.cache.lookup(key) {
             if source == Source::Oracle {
                 self.stats.speculative += 1;
+                self.check_agreement(key, outcome);
             }
             return (cached, Source::Cache);
         }
@@ -264,6 +265,17 @@ impl Tester {
         (outcome, settled, text)
     }
 
+    /// An oracle run accepted the text keyed `key`: if the cache holds its refusal (two
+    /// runs of one text that disagree), the test is flaky.
+    fn check_agreement(&mut self, key: &CacheKey, outcome: Outcome) {
+        if outcome == Outcome::Interesting
+            && self.cache.keys_by_content()
+            && self.cache.peek(key) == Some(Outcome::NotInteresting)
+        {
+            self.flakiness_seen();
+        }
+    }
+
     /// Whether the memory of refused edits refuses `text` (never when it is off).
     fn remembered(&mut self, text: &[u8]) -> bool {
         self.memory.as_mut().is_some_and(|m| m.refuses(text))
@@ -284,7 +296,10 @@ impl Tester {
             unreachable!("answer for a slot that was not running")
         };
         let key = std::mem::replace(key, CacheKey::none());
-        self.cache.record_ahead(&key, done.outcome);
+        self.check_agreement(&key, done.outcome);
+        if done.outcome != Outcome::NotInteresting || self.caches_refusal_of(done.text.len()) {
+            self.cache.record_ahead(&key, done.outcome);
+        }
         slots[pos] = Slot::Answered {
             outcome: done.outcome,
             source: Source::Oracle,

@@ -591,6 +591,28 @@ fn a_test_that_refuses_the_current_result_on_a_recheck_is_flaky() {
 }
 
 #[test]
+fn a_steady_test_is_rechecked_early_then_less_often() {
+    let mut t = tester(1, |b| b == b"win");
+    t.remember_edits(&[]);
+    assert!(t.test(Candidate::text("win")));
+    // Lists of ten refusals: the queries at which each recheck ran.
+    let mut at = Vec::new();
+    for round in 0..300 {
+        let before = t.stats().rechecks;
+        let list = refused_list(&format!("r{round}-"), 10);
+        assert!(t.first_interesting(&mut list.into_iter()).is_none());
+        if t.stats().rechecks > before {
+            // The recheck ran before this list's ten queries.
+            at.push(t.stats().queries - 10);
+        }
+    }
+    // Due 20 queries after the memory came, then 40, 80, 160, 320, 640 and 1,000 queries
+    // after each recheck (a list test runs to its end first).
+    assert_eq!(at, [22, 63, 144, 305, 626, 1267, 2268]);
+    assert!(!t.stats().flaky);
+}
+
+#[test]
 fn a_steady_test_is_rechecked_every_thousand_queries_with_the_memory_only() {
     let run = |memory: bool| {
         let mut t = tester(1, |b| b == b"win");
@@ -608,4 +630,59 @@ fn a_steady_test_is_rechecked_every_thousand_queries_with_the_memory_only() {
     // Due after the first list and again after the second: two rechecks, both passed.
     assert_eq!(run(true), (3 * RECHECK_EVERY + 3, 2, false, true));
     assert_eq!(run(false), (3 * RECHECK_EVERY + 1, 0, false, false));
+}
+
+#[test]
+fn once_flaky_the_refusal_of_a_large_stretch_is_asked_again() {
+    let run = |flaky: bool| {
+        let mut t = tester(1, |_| false);
+        if flaky {
+            t.flakiness_seen();
+        }
+        t.record_size(1000, 100);
+        // Without 500 bytes, then without 100 (a tenth), then (of a text of 100 bytes)
+        // without 50 (a half, but few bytes).
+        let (large, small) = ("x".repeat(500), "x".repeat(900));
+        for text in [&large, &large, &small, &small] {
+            t.test(Candidate::text(text.as_bytes()));
+        }
+        t.record_size(100, 10);
+        for _ in 0..2 {
+            t.test(Candidate::text("x".repeat(50)));
+        }
+        (t.stats().queries, t.stats().cache_hits)
+    };
+    assert_eq!(run(false), (3, 3));
+    assert_eq!(run(true), (4, 2), "the large stretch is asked about twice");
+}
+
+#[test]
+fn once_flaky_the_memory_of_refused_edits_stays_off() {
+    let mut t = tester(1, |_| false);
+    t.flakiness_seen();
+    t.remember_edits(&[]);
+    assert!(t.memory.is_none() && t.recheck_due.is_none());
+}
+
+#[test]
+fn two_runs_of_one_text_that_disagree_show_a_flaky_test() {
+    // Under -j 2 both candidates, one text, run at once: the first run waits until the
+    // second has started and refuses; the second accepts, 50 ms later.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    fn answers(_: &[u8]) -> bool {
+        let n = CALLS.fetch_add(1, Ordering::SeqCst);
+        if n == 0 {
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while CALLS.load(Ordering::SeqCst) < 2 && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        true
+    }
+    let mut t = tester(2, answers);
+    t.first_interesting(&mut cands(&["same", "same"]).into_iter());
+    assert_eq!(CALLS.load(Ordering::SeqCst), 2, "both ran");
+    assert!(t.stats().flaky);
 }
