@@ -556,9 +556,7 @@ fn parallel_runs_give_the_sequential_result_and_the_launcher_is_used() {
 fn a_flaky_final_result_is_kept_but_not_reported_as_success() {
     let c = Case::new();
     c.write("bug.toy", BUG);
-    let mark = c.path("seen-small");
-    // Small candidates are interesting only the first time one is seen: the final re-check
-    // of the result then fails.
+    // Small candidates are interesting only the first time one is seen.
     c.script(
         "check.sh",
         "grep -q 'crash(' \"$1\" || exit 1\n\
@@ -568,19 +566,36 @@ fn a_flaky_final_result_is_kept_but_not_reported_as_success() {
          fi\n\
          exit 0",
     );
+    // Without the memory of refused edits there are no rechecks: the final check of the
+    // result is the first to ask again, and it fails.
     let o = c
-        .command(TOY, &["bug.toy", "-j", "1", "--test", "./check.sh"])
-        .env("MARK", &mark)
+        .command(
+            TOY,
+            &["bug.toy", "-j", "1", "--no-edit-memory", "--test", "./check.sh"],
+        )
+        .env("MARK", c.path("seen-small"))
         .output()
         .unwrap();
     assert_exit(&o, 4);
     assert!(
-        stderr(&o).contains("no longer interesting"),
+        stderr(&o).contains("no longer interesting") && stderr(&o).contains("--confirm"),
         "{}",
         stderr(&o)
     );
     let out = c.read_str("bug.toy.reduced");
     assert!(out.contains("crash(") && out.len() <= 40, "{out:?}");
+    // By default a recheck finds the test flaky; the result is asked about again, refused,
+    // and the reduction goes back and ends at a result the test accepts every time.
+    std::fs::remove_file(c.path("bug.toy.reduced")).unwrap();
+    let o = c
+        .command(TOY, &["bug.toy", "-j", "1", "--test", "./check.sh"])
+        .env("MARK", c.path("seen-small-2"))
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+    assert!(stderr(&o).contains("it is flaky"), "{}", stderr(&o));
+    let out = c.read_str("bug.toy.reduced");
+    assert!(out.contains("crash(") && out.len() > 40, "{out:?}");
 }
 
 #[test]
