@@ -122,8 +122,10 @@ pub const MAX_ROLLBACKS: u32 = 3;
 
 /// Runs the algorithm named `name` (see [`Algorithm::name`] and [`Selection`]) on the session.
 ///
-/// When the test was seen to flake ([`Tester::flaky`](crate::engine::tester::Tester::flaky)),
-/// the result may have been accepted by mistake. So it is asked about again
+/// The result is rechecked once, if rechecks are on and it came after the last one
+/// ([`Tester::recheck_at_end`](crate::engine::tester::Tester::recheck_at_end)). When the
+/// test was seen to flake ([`Tester::flaky`](crate::engine::tester::Tester::flaky)), there
+/// or before, the result may have been accepted by mistake. So it is asked about again
 /// ([`Tester::verify`](crate::engine::tester::Tester::verify)): refused, the session goes
 /// back to the last result the test confirmed (the text the run started from, at first:
 /// [`Session::roll_back`]) and the algorithm runs again from there, at most
@@ -142,6 +144,7 @@ pub fn run(name: &str, s: &mut Session<'_>, o: &AlgoOptions) -> Result<(), Unkno
     let mut rollbacks = 0;
     loop {
         selection.plan().run(s, o);
+        s.tester.recheck_at_end();
         if !s.tester.flaky() || s.stopped() {
             break;
         }

@@ -107,6 +107,8 @@ pub struct Tester {
     recheck_due: Option<u64>,
     /// The queries from the last recheck to the next (doubling, see `tester/recheck.rs`).
     recheck_gap: u64,
+    /// Whether a text was adopted since the last recheck ([`Tester::recheck_at_end`]).
+    adopted_since_recheck: bool,
     /// The size of the current text, as last measured ([`Tester::record_size`]).
     current_bytes: usize,
     /// Says whether the oracle was seen to flake elsewhere ([`Tester::watch_flakes`]).
@@ -152,6 +154,7 @@ impl Tester {
             memory: None,
             recheck_due: None,
             recheck_gap: 0,
+            adopted_since_recheck: false,
             current_bytes: 0,
             flakes: None,
         }
@@ -406,6 +409,7 @@ impl Tester {
     fn adopt(&mut self, text: &[u8]) {
         self.stats.interesting += 1;
         self.idle_from = self.stats.queries;
+        self.adopted_since_recheck = true;
         self.current_bytes = text.len();
         self.cache.found_interesting(text.len());
         if let Some(m) = self.memory.as_mut() {

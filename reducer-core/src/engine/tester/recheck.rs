@@ -65,8 +65,24 @@ impl Tester {
     /// Asks the oracle again about the current result if a recheck is due (see the module
     /// documentation); a refusal ends the memory of refused edits and empties the cache.
     pub(super) fn recheck_if_due(&mut self) {
-        let due = self.recheck_due.is_some_and(|at| self.stats.queries >= at);
-        if !due || self.stopped() {
+        if self.recheck_due.is_some_and(|at| self.stats.queries >= at) {
+            self.recheck();
+        }
+    }
+
+    /// Asks the oracle again about the current result if rechecks are on and a text was
+    /// adopted since the last one: for the end of an algorithm, so that a result accepted
+    /// by mistake after the last recheck shows the test flaky before the run ends with it
+    /// (one more oracle run per algorithm at most).
+    pub fn recheck_at_end(&mut self) {
+        if self.recheck_due.is_some() && self.adopted_since_recheck {
+            self.recheck();
+        }
+    }
+
+    /// Asks the oracle again about the last text adopted (see the module documentation).
+    fn recheck(&mut self) {
+        if self.stopped() {
             return;
         }
         // The memory's text is the last one adopted (empty before the first, and after a
@@ -75,6 +91,7 @@ impl Tester {
             Some(text) if !text.is_empty() => text.into(),
             _ => return,
         };
+        self.adopted_since_recheck = false;
         self.recheck_gap = (self.recheck_gap * 2).clamp(FIRST_RECHECK, RECHECK_EVERY);
         self.recheck_due = Some(self.stats.queries + self.recheck_gap);
         let oracle = self.oracle.clone();
