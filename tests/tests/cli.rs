@@ -571,7 +571,14 @@ fn a_flaky_final_result_is_kept_but_not_reported_as_success() {
     let o = c
         .command(
             TOY,
-            &["bug.toy", "-j", "1", "--no-edit-memory", "--test", "./check.sh"],
+            &[
+                "bug.toy",
+                "-j",
+                "1",
+                "--no-edit-memory",
+                "--test",
+                "./check.sh",
+            ],
         )
         .env("MARK", c.path("seen-small"))
         .output()
