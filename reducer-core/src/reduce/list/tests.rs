@@ -347,17 +347,19 @@ fn gallop_reference(n: u8, pred: impl Fn(&[u8]) -> bool, budget: bool) -> (Vec<u
     (c, tests)
 }
 
+/// The needed elements of the galloping tests' cases (of lists of up to 100 elements).
+const GALLOP_NEEDS: [&[u8]; 6] = [
+    &[],
+    &[0],
+    &[63],
+    &[3, 40],
+    &[1, 2, 3, 60, 61],
+    &[10, 20, 30],
+];
+
 #[test]
 fn gallop_tests_what_its_reference_tests() {
-    let needs: [&[u8]; 6] = [
-        &[],
-        &[0],
-        &[63],
-        &[3, 40],
-        &[1, 2, 3, 60, 61],
-        &[10, 20, 30],
-    ];
-    for need in needs {
+    for need in GALLOP_NEEDS {
         for n in [1u8, 2, 16, 17, 33, 64, 100] {
             let pred = |c: &[u8]| need.iter().filter(|&&x| x < n).all(|x| c.contains(x));
             for (budget, name) in [
@@ -419,15 +421,7 @@ impl<F: FnMut(&[u8]) -> bool> ListTest<u8> for Rounds<F> {
 
 #[test]
 fn gallop_in_rounds_decides_several_chunks_per_round_and_ends_as_in_order() {
-    let needs: [&[u8]; 6] = [
-        &[],
-        &[0],
-        &[63],
-        &[3, 40],
-        &[1, 2, 3, 60, 61],
-        &[10, 20, 30],
-    ];
-    for need in needs {
+    for need in GALLOP_NEEDS {
         for n in [1u8, 2, 16, 17, 33, 64, 100] {
             let pred = |c: &[u8]| need.iter().filter(|&&x| x < n).all(|x| c.contains(x));
             for budget in [GallopBudget::Unbounded, GallopBudget::OneTestPerElement] {
