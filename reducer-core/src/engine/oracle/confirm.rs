@@ -77,11 +77,6 @@ impl Confirming {
         self.times.load(Ordering::SeqCst)
     }
 
-    /// Asks at least `times` times from now on.
-    pub fn at_least(&self, times: u32) {
-        self.times.fetch_max(times, Ordering::SeqCst);
-    }
-
     /// Answers given so far (the runs of `inner` that ended with a verdict).
     pub fn answers(&self) -> u64 {
         self.answers.load(Ordering::SeqCst)
@@ -292,9 +287,6 @@ mod tests {
         let once = Confirming::new(script(&[NotInteresting]), 1);
         assert_eq!(ask(&once), (NotInteresting, 1));
         assert_eq!(ask(&once), (Interesting, 1));
-        once.at_least(2);
-        once.at_least(1);
-        assert_eq!(once.times(), 2);
     }
 
     #[test]

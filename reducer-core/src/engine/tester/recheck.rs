@@ -23,7 +23,8 @@
 //! [`reduce::run`]: crate::reduce::run
 
 use super::{CheckReport, Event, Tester};
-use crate::engine::oracle::Outcome;
+use crate::engine::oracle::{Oracle, Outcome};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -94,16 +95,8 @@ impl Tester {
         self.adopted_since_recheck = false;
         self.recheck_gap = (self.recheck_gap * 2).clamp(FIRST_RECHECK, RECHECK_EVERY);
         self.recheck_due = Some(self.stats.queries + self.recheck_gap);
-        let oracle = self.oracle.clone();
-        let report = self.check(move |cancel| {
-            let started = Instant::now();
-            let outcome = oracle.test(&text, cancel);
-            Rerun {
-                outcome,
-                elapsed: started.elapsed(),
-            }
-        });
-        let Some(report) = report else {
+        let Some(report) = self.ask_again(text, |oracle, text, cancel| oracle.test(text, cancel))
+        else {
             return;
         };
         self.stats.rechecks += 1;
@@ -139,16 +132,28 @@ impl Tester {
         if self.stopped() {
             return false;
         }
-        let (oracle, text) = (self.oracle.clone(), text.to_vec());
-        let report = self.check(move |cancel| {
+        let report = self.ask_again(text.into(), |oracle, text, cancel| {
+            oracle.settle(text, cancel)
+        });
+        report.is_some_and(|r| r.outcome == Outcome::Interesting) && !self.interrupted()
+    }
+
+    /// Asks the oracle about `text`, a text already adopted, with `how` (once, or until
+    /// the answers settle), as a check outside the lists ([`Tester::check`]).
+    fn ask_again(
+        &mut self,
+        text: Arc<[u8]>,
+        how: fn(&dyn Oracle, &[u8], &AtomicBool) -> Outcome,
+    ) -> Option<Rerun> {
+        let oracle = self.oracle.clone();
+        self.check(move |cancel| {
             let started = Instant::now();
-            let outcome = oracle.settle(&text, cancel);
+            let outcome = how(&*oracle, &text, cancel);
             Rerun {
                 outcome,
                 elapsed: started.elapsed(),
             }
-        });
-        report.is_some_and(|r| r.outcome == Outcome::Interesting) && !self.interrupted()
+        })
     }
 
     /// The reduction went back to `text`, an earlier result, because the test refused the

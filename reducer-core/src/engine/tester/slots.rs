@@ -97,7 +97,7 @@ impl Tester {
         if let Some(cached) = self.cache.lookup(key) {
             if source == Source::Oracle {
                 self.stats.speculative += 1;
-                self.check_agreement(key, outcome);
+                self.check_agreement(outcome, Some(cached));
             }
             return (cached, Source::Cache);
         }
@@ -265,12 +265,13 @@ impl Tester {
         (outcome, settled, text)
     }
 
-    /// An oracle run accepted the text keyed `key`: if the cache holds its refusal (two
-    /// runs of one text that disagree), the test is flaky.
-    fn check_agreement(&mut self, key: &CacheKey, outcome: Outcome) {
-        if outcome == Outcome::Interesting
+    /// An oracle run answered `ran` about a text whose cached answer is `cached`: an
+    /// acceptance of a text whose refusal is cached (two runs of one text that disagree,
+    /// with the content cache) shows the test flaky.
+    fn check_agreement(&mut self, ran: Outcome, cached: Option<Outcome>) {
+        if ran == Outcome::Interesting
+            && cached == Some(Outcome::NotInteresting)
             && self.cache.keys_by_content()
-            && self.cache.peek(key) == Some(Outcome::NotInteresting)
         {
             self.flakiness_seen();
         }
@@ -296,7 +297,7 @@ impl Tester {
             unreachable!("answer for a slot that was not running")
         };
         let key = std::mem::replace(key, CacheKey::none());
-        self.check_agreement(&key, done.outcome);
+        self.check_agreement(done.outcome, self.cache.peek(&key));
         if done.outcome != Outcome::NotInteresting || self.caches_refusal_of(done.text.len()) {
             self.cache.record_ahead(&key, done.outcome);
         }
