@@ -127,26 +127,24 @@ pub fn gallop<T: Clone>(
     };
     while !state.done(budget, allowance) {
         // For a tester that runs a round at once: the states after 2, 3, … successes from
-        // here and their lists, tested first, the most deleted first.
+        // here and their lists (`chain[i]`: after i + 2), tested first, the most deleted
+        // first. The first success is the failure chain's first test.
         let mut chain: Vec<(State, Vec<T>)> = Vec::new();
-        let wanted = match test.round() {
+        let successes = match test.round() {
             0 | 1 => 0,
             round => state.successes_ahead(round),
         };
-        let (mut sim, mut list) = (state, c.clone());
-        for _ in 0..wanted {
-            if sim.end == 0 {
-                break;
+        if successes > 1 && state.end > 0 {
+            let (mut ahead, mut list) = (state.removed(), c.clone());
+            list.drain(state.chunk());
+            while chain.len() + 1 < successes && ahead.end > 0 {
+                list.drain(ahead.chunk());
+                ahead = ahead.removed();
+                chain.push((ahead, list.clone()));
             }
-            list.drain(sim.chunk());
-            sim = sim.removed();
-            chain.push((sim, list.clone()));
         }
-        let ahead = chain.len().saturating_sub(1);
-        let mut prefix = chain[1.min(chain.len())..]
-            .iter()
-            .rev()
-            .map(|(_, list)| list.clone());
+        let ahead = chain.len();
+        let mut prefix = chain.iter().rev().map(|(_, list)| list.clone());
         // Then the tests from here on, each assuming the ones before it failed (the common
         // case once the list is mostly needed); the first interesting one wins.
         let mut sim = state;
@@ -166,7 +164,7 @@ pub fn gallop<T: Clone>(
         let found = test.first_interesting(&mut prefix.by_ref().chain(&mut trials));
         match found {
             Some(k) if k < ahead => {
-                (state, c) = chain.swap_remove(ahead - k);
+                (state, c) = chain.swap_remove(ahead - 1 - k);
             }
             Some(k) => {
                 let k = k - ahead;
