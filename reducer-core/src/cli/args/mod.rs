@@ -1,6 +1,8 @@
 //! The command line as the user typed it: what can be asked for (our option names, picire's
 //! and Perses'), parsed with clap, and where the test command ends. What the options resolve
-//! to (the engine's option records, the input and the test) is in `settings.rs`.
+//! to (the engine's option records, the input and the test) is in `settings.rs`; parsing
+//! (the flavors, the test command split off) in `parse.rs`; the options' values (choices
+//! and value parsers) in `values.rs`.
 
 use crate::engine::cache::{CacheMode, CacheOptions};
 use crate::engine::oracle::expect::Expectations;
@@ -11,7 +13,7 @@ use crate::reduce::list::{ComplementOrder, DdOptions};
 use crate::reduce::transform::TransformOptions;
 use crate::reduce::{AlgoOptions, GtrFilter, DEFAULT_ALGORITHM};
 use crate::syntax::language::Language;
-use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, ValueEnum};
+use clap::{ArgAction, CommandFactory, Parser};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -19,31 +21,8 @@ use std::time::Duration;
 
 pub use super::flavor::Flavor;
 pub(crate) use super::test_command::find_in_path;
-use super::test_command::{
-    as_path_command, list, own_long_options, script_is_first, split_test_command,
-};
+use super::test_command::{as_path_command, list, script_is_first};
 pub use super::test_command::{check_program, misplaced_options, FileFacts};
-
-/// The options of a grammar-aware reducer that mean nothing without a grammar (hidden and
-/// refused by `reduce-text`), as clap argument ids.
-const GRAMMAR_ONLY: &[&str] = &[
-    "print_grammar",
-    "parse_only",
-    "no_reparse",
-    "full_reparse",
-    "verify_syntax",
-    "hoist_depth",
-    "corpus",
-    "gtr_unfiltered",
-    "one_pass",
-    "no_nullability_pruning",
-    "no_edit_memory",
-    "seed",
-    "no_rename",
-    "no_literals",
-    "no_fallback",
-    "ext_lang",
-];
 
 /// The most oracle runs at once: far more than any machine runs usefully, and few enough
 /// threads and processes for any system to start.
@@ -425,187 +404,14 @@ pub struct Args {
     pub parse_only: bool,
 }
 
-/// `--complement-order`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum OrderArg {
-    /// Remove the first chunk first.
-    Forward,
-    /// Remove the last chunk first.
-    Backward,
-}
-
-/// `--parallel`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ParallelArg {
-    /// Merge above -j 2, exact otherwise.
-    Auto,
-    /// Speculation with the -j 1 result.
-    Exact,
-    /// Rounds of N candidates, successes merged.
-    Merge,
-}
-
-/// `--cache`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CacheArg {
-    /// No cache.
-    None,
-    /// Keyed by configuration (the kept elements of one list reduction).
-    Config,
-    /// Keyed by the printed candidate.
-    Content,
-}
-
-fn parse_ext_lang(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((ext, lang)) if !ext.is_empty() && !lang.is_empty() => {
-            Ok((ext.trim_start_matches('.').to_string(), lang.to_string()))
-        }
-        _ => Err(format!(
-            "expected EXT=LANG (e.g. inc=c, map=json, def=text), got {s}"
-        )),
-    }
-}
-
-fn parse_regex(s: &str) -> Result<String, String> {
-    regex::bytes::Regex::new(s)
-        .map(|_| s.to_string())
-        .map_err(|e| e.to_string())
-}
-
-fn parse_signal(s: &str) -> Result<i32, String> {
-    crate::engine::oracle::expect::parse_signal(s)
-}
-
-fn parse_max_time(s: &str) -> Result<Duration, String> {
-    super::limits::parse_duration(s)
-}
-
-/// `A-B` or `A`: a range of 1-based lines, both ends included.
-fn parse_line_range(s: &str) -> Result<(usize, usize), String> {
-    let line = |t: &str| {
-        t.trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("not a line number (they count from 1): {t}"))
-    };
-    let (a, b) = match s.split_once('-') {
-        Some((a, b)) => (line(a)?, line(b)?),
-        None => (line(s)?, line(s)?),
-    };
-    if a > b {
-        return Err(format!("the first line comes after the last: {s}"));
-    }
-    Ok((a, b))
-}
-
-fn parse_seconds(s: &str) -> Result<f64, String> {
-    let v: f64 = s
-        .parse()
-        .map_err(|_| format!("not a number of seconds: {s}"))?;
-    if v.is_finite() && v >= 0.0 {
-        Ok(v)
-    } else {
-        Err(format!("not a number of seconds: {s}"))
-    }
-}
-
-impl Args {
-    /// The clap command for this flavor: name, about, examples, and (for `reduce-text`) the
-    /// grammar options hidden.
-    pub fn command_for(bin: &str, flavor: Flavor) -> clap::Command {
-        let mut cmd = Args::command()
-            .name(bin.to_string())
-            .bin_name(bin.to_string())
-            .about(about(flavor))
-            .override_usage(format!(
-                "{bin} [OPTIONS] INPUT... --test SCRIPT [ARGS]...\n       {bin} [OPTIONS] INPUT... --run CMD [--expect-...]\n       {bin} [OPTIONS] INPUT... --compare CMD_A CMD_B [--guard CMD]... [--ub-guard]\n       {bin} [OPTIONS] SCRIPT INPUT..."
-            ))
-            .after_help(super::help::after_help(bin, flavor));
-        if let Flavor::Text = flavor {
-            for id in GRAMMAR_ONLY {
-                cmd = cmd.mut_arg(*id, |a| a.hide(true));
-            }
-        }
-        cmd
-    }
-
-    /// Parses a command line (`argv[0]` first). The test command is split off first, so that
-    /// the script's own options (`grep -q`) never reach clap.
-    pub fn parse_from_argv(
-        bin: &str,
-        flavor: Flavor,
-        argv: impl IntoIterator<Item = OsString>,
-    ) -> Result<Args, clap::Error> {
-        let mut cmd = Args::command_for(bin, flavor);
-        let own = own_long_options(&cmd);
-        let (rest, test) = split_test_command(argv.into_iter().collect(), &own);
-        let matches = cmd.try_get_matches_from_mut(rest)?;
-        let mut args = Args::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
-        if args.run.is_some() && (test.is_some() || !args.test.is_empty()) {
-            return Err(cmd.error(
-                clap::error::ErrorKind::ArgumentConflict,
-                "--run and --test both give the test: use one of them",
-            ));
-        }
-        if !args.compare.is_empty() && (test.is_some() || !args.test.is_empty()) {
-            return Err(cmd.error(
-                clap::error::ErrorKind::ArgumentConflict,
-                "--compare and --test both give the test: use one of them",
-            ));
-        }
-        if args.expect_timeout && args.timeout.unwrap_or(0.0) == 0.0 {
-            return Err(cmd.error(
-                clap::error::ErrorKind::ArgumentConflict,
-                "--expect-timeout needs a --timeout (a hang has no run time to derive one \
-                 from; 0 means none)",
-            ));
-        }
-        if let Some(test) = test {
-            if test.is_empty() {
-                return Err(cmd.error(
-                    clap::error::ErrorKind::InvalidValue,
-                    "--test needs a program to run, e.g. --test ./check.sh",
-                ));
-            }
-            args.test = test;
-        }
-        if let Flavor::Text = flavor {
-            for id in GRAMMAR_ONLY {
-                if matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine) {
-                    let msg = format!(
-                        "--{} needs a grammar: it is not available in {bin}",
-                        id.replace('_', "-")
-                    );
-                    return Err(cmd.error(clap::error::ErrorKind::ArgumentConflict, msg));
-                }
-            }
-            if let Some(a) = args.algorithm.as_deref().filter(|a| *a != TEXT_ALGORITHM) {
-                let msg =
-                    format!("{bin} has one algorithm, '{TEXT_ALGORITHM}'; '{a}' needs a grammar");
-                return Err(cmd.error(clap::error::ErrorKind::InvalidValue, msg));
-            }
-        }
-        Ok(args)
-    }
-}
-
-fn about(flavor: Flavor) -> String {
-    match flavor {
-        Flavor::Language { name, .. } => format!(
-            "Reduces a {name} file to a small one that is still interesting, cutting along the \
-             grammar: every candidate parses, and the user's test decides (exit 0 = interesting)."
-        ),
-        Flavor::Text => "Reduces any file to a small one that is still interesting, with no \
-                         grammar: ddmin on lines, then on characters (as picire does). The user's \
-                         test decides (exit 0 = interesting)."
-            .to_string(),
-    }
-}
-
+mod parse;
 mod settings;
 #[cfg(test)]
 mod tests;
+mod values;
 
 pub use settings::Job;
+use values::{
+    parse_ext_lang, parse_line_range, parse_max_time, parse_regex, parse_seconds, parse_signal,
+};
+pub use values::{CacheArg, OrderArg, ParallelArg};
