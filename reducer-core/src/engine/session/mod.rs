@@ -213,12 +213,7 @@ impl<'l> Session<'l> {
         let checks = CheckCounters::default();
         let merging = self.tester.merging();
         let found = {
-            let view = View {
-                tree: &self.tree,
-                lang: self.lang,
-                kept: &self.kept_spans,
-                refusals: &self.refusals,
-            };
+            let view = view_of(&self.tree, self.lang, &self.kept_spans, &self.refusals);
             let (options, tried, checks) = (&self.options, &tried, &checks);
             let mut candidates = std::iter::from_fn(|| {
                 let KeyedEdits { edits: e, config } = next(&view)?;
@@ -325,12 +320,7 @@ impl<'l> Session<'l> {
         let mut placed: Vec<Placed> = Vec::new();
         let mut unions: Vec<(Vec<usize>, Placed)> = Vec::new();
         let found = {
-            let view = View {
-                tree: &self.tree,
-                lang: self.lang,
-                kept: &self.kept_spans,
-                refusals: &self.refusals,
-            };
+            let view = view_of(&self.tree, self.lang, &self.kept_spans, &self.refusals);
             let current = self.tree.text();
             let screen = TextScreen {
                 lang: self.lang,
@@ -459,12 +449,24 @@ impl<'l> Session<'l> {
 
     /// A read-only view of the tree with the grammar's tables.
     pub fn view(&self) -> View<'_> {
-        View {
-            tree: &self.tree,
-            lang: self.lang,
-            kept: &self.kept_spans,
-            refusals: &self.refusals,
-        }
+        view_of(&self.tree, self.lang, &self.kept_spans, &self.refusals)
+    }
+}
+
+/// The view of a session's tree, language, kept regions and refusals: a free function over
+/// the fields rather than [`Session::view`], so that a list test can hold it while it
+/// borrows the tester mutably.
+fn view_of<'a>(
+    tree: &'a Tree,
+    lang: &'a dyn Language,
+    kept: &'a [Range<usize>],
+    refusals: &'a Refusals,
+) -> View<'a> {
+    View {
+        tree,
+        lang,
+        kept,
+        refusals,
     }
 }
 
