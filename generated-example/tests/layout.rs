@@ -93,6 +93,41 @@ fn c_blocks_are_indented_by_nesting_and_data_keeps_its_lines() {
 }
 
 #[test]
+fn c_bodies_without_braces_are_indented_under_their_statement() {
+    // A reduced result's lines: the body of a `for`, an `if` and an `else` one level deeper
+    // than the statement it belongs to, nested ones deeper still.
+    let src = "int main (void)\n{\n  for (;;)\n  abort ();\n}\nvoid f (int a)\n{\n  if (a)\n  if (a > 1)\n  g ();\n  else\n  h (a,\n  1);\n  else\n  abort ();\n}\n";
+    let out = layout(&C, src);
+    assert_eq!(
+        out,
+        "int main (void) {
+    for (;;)
+        abort ();
+}
+void f (int a) {
+    if (a)
+        if (a > 1)
+            g ();
+        else
+            h (a,
+                1);
+    else
+        abort ();
+}
+"
+    );
+    assert_eq!(layout(&C, &out), out);
+    // Where the statements' lines are the grammar's, a body stays on its statement's line.
+    assert_eq!(
+        layout(
+            &C,
+            "int main (void)\n{\n  for (;;)\n    abort ();\n  return 0;\n}\n"
+        ),
+        "int main (void) {\n    for (;;) abort ();\n    return 0;\n}\n"
+    );
+}
+
+#[test]
 fn c_structs_comments_and_directives() {
     let src = "#include <stdio.h>\nstruct s { int a ; /* why */ char *b ; } ;\n// done\nint x ;";
     assert_eq!(

@@ -22,7 +22,11 @@
 //!   (unless that element starts with the list); a line that continues a statement one level
 //!   deeper than the statement's first line per bracket other than a block that is open
 //!   around its first token in the element.
+//! - A line that starts inside a statement that is the body of another without braces
+//!   ([`bodies`](super::bodies)) is indented from the line its outer statement starts on:
+//!   one level deeper for the body's first token, by brackets inside the body for the rest.
 
+use super::bodies::{bodies, Bodies};
 use super::stream::{Kind, Stream};
 use crate::syntax::language::Language;
 use crate::syntax::tree::{Derivation, NodeId, RuleId, Tree};
@@ -34,6 +38,8 @@ pub(super) struct Lines {
     pub(super) starts: Vec<Option<u32>>,
     /// Per token: the number of brackets other than blocks open around it in its element.
     pub(super) brackets: Vec<u32>,
+    /// The statements that are bodies of others without braces (see [`bodies`]).
+    pub(super) bodies: Bodies,
 }
 
 /// What the tree says about each node (indexed by node id).
@@ -58,6 +64,7 @@ impl Lines {
         let mut lines = Lines {
             starts: vec![None; stream.tokens.len()],
             brackets: vec![0; stream.tokens.len()],
+            bodies: bodies(tree, stream, &facts.element, &line, &facts.opener),
         };
         let block = facts.blocks(&line);
         facts.token_brackets(&line, &block, &mut lines);

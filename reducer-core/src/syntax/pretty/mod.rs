@@ -4,13 +4,15 @@
 //!
 //! Only the whitespace between tokens changes. The tokens come from the tree ([`stream`]),
 //! the line structure from the normalized grammar's lists and the brackets of its rules
-//! ([`lines`]), the whitespace between two tokens from a [`Policy`] ([`spacing`]). A layout
-//! is kept only if it parses back into the same tree up to whitespace (same rules, same
-//! tokens); where the grammar's lines matter (Python's indentation, Go's automatic
-//! semicolons, a line comment), a layout that breaks them fails that check and a more
-//! conservative policy is tried: the original's line breaks only, then the original's
-//! whitespace without blank lines and trailing blanks.
+//! ([`lines`]) and the statements that are bodies of others without braces ([`bodies`]),
+//! the whitespace between two tokens from a [`Policy`] ([`spacing`]). A layout is kept only
+//! if it parses back into the same tree up to whitespace (same rules, same tokens); where
+//! the grammar's lines matter (Python's indentation, Go's automatic semicolons, a line
+//! comment), a layout that breaks them fails that check and a more conservative policy is
+//! tried: the original's line breaks only, then the original's whitespace without blank
+//! lines and trailing blanks.
 
+mod bodies;
 mod lines;
 mod spacing;
 mod stream;
@@ -18,13 +20,14 @@ mod stream;
 use crate::syntax::language::Language;
 use crate::syntax::tree::Tree;
 use lines::Lines;
-use spacing::{Policy, Spacing};
+use spacing::{Indents, Policy, Spacing};
 use stream::{clean_layout, Shape, Stream};
 
 /// The current text of `tree` (a tree of `lang`, edits committed or not) laid out from the
 /// grammar: each statement or declaration (an element of a list of the normalized grammar
 /// that ends in a terminator such as `;`, holds such a list, or is at the top level) on a line
-/// of its own, indented one level per enclosing list, blocks closed on a line of their own;
+/// of its own, indented one level per enclosing list, blocks closed on a line of their own,
+/// the body of a statement without braces on its statement's line or one level deeper;
 /// other line breaks only inside brackets other than blocks (data keeps its lines); within a
 /// line no space before `;` `,` `)` `]` nor after `(` `[`, one space where the original had
 /// whitespace; comments keep the line breaks around them; blank lines and trailing blanks
@@ -60,16 +63,34 @@ pub fn lay_out(lang: &dyn Language, tree: &Tree) -> Option<String> {
 fn render(spacing: &Spacing<'_, '_>) -> String {
     let s = spacing.stream;
     let layout = spacing.lang.tables().layout;
+    let statements = &spacing.lines.bodies.statements;
     let mut out = String::with_capacity(s.source.len());
-    // The indentation of the line the current statement starts on.
-    let mut anchor = String::new();
+    let mut indents = Indents {
+        anchor: String::new(),
+        statements: vec![String::new(); statements.len()],
+    };
+    // The statements of the bodies by first token, to note where their lines are indented.
+    let mut by_first: Vec<u32> = (0..statements.len() as u32).collect();
+    by_first.sort_by_key(|&k| statements[k as usize].first);
+    let mut by_first = by_first.into_iter().peekable();
     for i in 0..s.tokens.len() {
         if i > 0 {
-            let gap = spacing.before(i, &anchor);
+            let gap = spacing.before(i, &indents);
             if spacing.lines.starts[i].is_some() {
-                set_anchor(&mut anchor, &gap);
+                set_anchor(&mut indents.anchor, &gap);
             }
             out.push_str(&gap);
+        }
+        while let Some(k) = by_first.next_if(|&k| statements[k as usize].first == i) {
+            // An element that holds bodies is indented as its first token would be at the
+            // start of a line; a body, as the line it starts on.
+            let line = line_indent(&out);
+            indents.statements[k as usize] =
+                if statements[k as usize].outer.is_none() && line.len() < line_len(&out) {
+                    spacing.indentation(i, i, &indents)
+                } else {
+                    line.to_string()
+                };
         }
         let t = &s.tokens[i];
         let is_layout =
@@ -80,7 +101,7 @@ fn render(spacing: &Spacing<'_, '_>) -> String {
             std::borrow::Cow::Borrowed(s.text(i))
         };
         if t.kind == stream::Kind::Leaf {
-            set_anchor(&mut anchor, &text);
+            set_anchor(&mut indents.anchor, &text);
         }
         out.push_str(&text);
     }
@@ -88,6 +109,17 @@ fn render(spacing: &Spacing<'_, '_>) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The length of the last line of `text`.
+fn line_len(text: &str) -> usize {
+    text.len() - text.rfind('\n').map_or(0, |at| at + 1)
+}
+
+/// The blanks that start the last line of `text`.
+fn line_indent(text: &str) -> &str {
+    let line = &text[text.rfind('\n').map_or(0, |at| at + 1)..];
+    &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
 }
 
 /// Takes the indentation that ends `text` as the anchor, if `text` ends with a line break
@@ -140,6 +172,31 @@ mod tests {
         );
         // An empty block and a statement that is no list element stay on the line.
         assert_eq!(toy("if (a) {} else x;"), "if (a) {} else x;\n");
+    }
+
+    #[test]
+    fn bodies_without_braces_are_indented_one_level_per_statement() {
+        // On the statement's line where the grammar's lines put them...
+        assert_eq!(toy("if (a)\n x;"), "if (a) x;\n");
+        // ...and one level deeper than their statement's line where a line break stays: a
+        // comment's, or one inside a bracket (the block around holds no statement's line).
+        assert_eq!(toy("if (a) // c\n x;"), "if (a) // c\n    x;\n");
+        assert_eq!(toy("{ if (a)\n x; }"), "{ if (a)\n        x; }\n");
+        assert_eq!(
+            toy("{ if (a)\n if (b)\n x;\n else\n f(1,\n 2);\n else if (c) y; }"),
+            "{ if (a)\n        if (b)\n            x;\n        else\n            f(1,\n                2);\n    else if (c) y; }\n"
+        );
+        // Braces keep their layout.
+        assert_eq!(
+            toy("{ if (a)\n { x; } else\n { y; } }"),
+            "{\n    if (a) {\n        x;\n    } else {\n        y;\n    }\n}\n"
+        );
+        for src in [
+            "if (a) // c\n x;",
+            "{ if (a)\n if (b)\n x;\n else\n f(1,\n 2); }",
+        ] {
+            assert_eq!(toy(&toy(src)), toy(src), "{src:?}");
+        }
     }
 
     #[test]

@@ -33,6 +33,15 @@ const INDENT: &str = "    ";
 const NO_SPACE_BEFORE: &[&str] = &[";", ",", ")", "]"];
 const NO_SPACE_AFTER: &[&str] = &["(", "["];
 
+/// The indentation of the lines laid out so far that later lines are indented from.
+pub(super) struct Indents {
+    /// The indentation of the line the current statement starts on.
+    pub(super) anchor: String,
+    /// Per statement of the lines' bodies: the indentation of the line its first token is
+    /// on, once that token is laid out.
+    pub(super) statements: Vec<String>,
+}
+
 /// Chooses the whitespace between the tokens of a stream.
 pub(super) struct Spacing<'a, 't> {
     pub(super) lang: &'a dyn Language,
@@ -43,9 +52,9 @@ pub(super) struct Spacing<'a, 't> {
 }
 
 impl Spacing<'_, '_> {
-    /// The whitespace before token `i` (`i > 0`), where the statement's line is indented by
-    /// `anchor`.
-    pub(super) fn before(&self, i: usize, anchor: &str) -> String {
+    /// The whitespace before token `i` (`i > 0`), where the lines laid out so far are
+    /// indented as `indents` says.
+    pub(super) fn before(&self, i: usize, indents: &Indents) -> String {
         let s = self.stream;
         let gap = s.gap(i);
         let broken = gap.contains('\n');
@@ -65,7 +74,7 @@ impl Spacing<'_, '_> {
             _ => broken,
         };
         if breaks {
-            return self.line_break(i, anchor);
+            return self.line_break(i, indents);
         }
         let inline = if comment {
             plain(gap)
@@ -74,7 +83,7 @@ impl Spacing<'_, '_> {
         };
         if inline != gap && self.would_swallow(i, &inline) {
             return if broken {
-                self.line_break(i, anchor)
+                self.line_break(i, indents)
             } else {
                 gap.to_string()
             };
@@ -89,20 +98,38 @@ impl Spacing<'_, '_> {
     }
 
     /// A line break and the indentation of the line token `i` starts (a comment's is that
-    /// of the token after it): its level if it starts a statement's line, else `anchor` and
-    /// a level per bracket open around it.
-    fn line_break(&self, i: usize, anchor: &str) -> String {
+    /// of the token after it: see [`Spacing::indentation`]).
+    fn line_break(&self, i: usize, indents: &Indents) -> String {
         let s = self.stream;
         let at = (i..s.tokens.len())
             .find(|&j| s.tokens[j].kind != Kind::Comment)
             .unwrap_or(i);
-        let mut out = String::from("\n");
-        let levels = match self.lines.starts[at] {
-            Some(level) => level,
-            None => {
-                out.push_str(anchor);
-                self.lines.brackets[at]
+        format!("\n{}", self.indentation(at, i, indents))
+    }
+
+    /// The indentation of a line that token `at` starts after a line break before token
+    /// `i` (`i <= at`; only comments between): its level if it starts a statement's line;
+    /// inside the body of a statement without braces, the indentation of its outer
+    /// statement's line and a level for the body's first token, or the body's line's and a
+    /// level per bracket open around the token inside the body; else the anchor and a level
+    /// per bracket open around it.
+    pub(super) fn indentation(&self, at: usize, i: usize, indents: &Indents) -> String {
+        let (mut out, levels) = match (self.lines.starts[at], self.lines.bodies.body[at]) {
+            (Some(level), _) => (String::new(), level),
+            (None, Some(k)) => {
+                let statement = self.lines.bodies.statements[k as usize];
+                let first = statement.first;
+                // The body's first line (or one before it is laid out: comments).
+                if at == first || first >= i {
+                    let outer = statement.outer.map(|o| &indents.statements[o as usize]);
+                    (outer.cloned().unwrap_or_default(), 1)
+                } else {
+                    let brackets =
+                        self.lines.brackets[at].saturating_sub(self.lines.brackets[first]);
+                    (indents.statements[k as usize].clone(), brackets)
+                }
             }
+            (None, None) => (indents.anchor.clone(), self.lines.brackets[at]),
         };
         for _ in 0..levels {
             out.push_str(INDENT);
