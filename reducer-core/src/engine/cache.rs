@@ -126,6 +126,11 @@ impl CacheKey {
     pub fn is_some(&self) -> bool {
         self.key.is_some()
     }
+
+    /// The size of the candidate's text, in bytes.
+    pub fn size(&self) -> usize {
+        self.size
+    }
 }
 
 /// The outcome cache.
@@ -181,6 +186,15 @@ impl Cache {
         let outcome = self.entries.get(key)?.1;
         self.stats.hits += 1;
         Some(outcome)
+    }
+
+    /// Counts a lookup of `key` that something besides the cache answered (the tester's
+    /// acceptances recorded ahead, which the cache does not keep).
+    pub fn count_hit(&mut self, key: &CacheKey) {
+        if key.key.is_some() {
+            self.stats.lookups += 1;
+            self.stats.hits += 1;
+        }
     }
 
     /// Counts a lookup of `key` that found nothing, whatever the cache holds (the tester's

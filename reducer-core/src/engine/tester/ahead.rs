@@ -15,6 +15,11 @@ pub(super) struct AheadCache {
     cache: Cache,
     /// Keys whose entries speculation recorded and no sequential lookup has reached yet.
     ahead: FxHashSet<CacheKey>,
+    /// Interesting answers of oracle runs that the cache does not keep (by default it keeps
+    /// refusals only: after a success the texts tested are smaller), until a text no larger
+    /// is adopted. A merge round tests the list's next candidates as they will be after its
+    /// union is adopted (`rounds.rs`); their acceptances are what the list needs next.
+    accepted: FxHashSet<CacheKey>,
 }
 
 impl AheadCache {
@@ -23,6 +28,7 @@ impl AheadCache {
         AheadCache {
             cache: Cache::new(options),
             ahead: FxHashSet::default(),
+            accepted: FxHashSet::default(),
         }
     }
 
@@ -45,7 +51,9 @@ impl AheadCache {
     /// Any entry of `key`, including one recorded ahead, without counting a lookup: whether
     /// an oracle run is needed at all.
     pub(super) fn peek(&self, key: &CacheKey) -> Option<Outcome> {
-        self.cache.peek(key)
+        self.cache
+            .peek(key)
+            .or_else(|| self.accepted.contains(key).then_some(Outcome::Interesting))
     }
 
     /// The lookup of the sequential run: an entry recorded ahead misses once, then counts as
@@ -54,6 +62,10 @@ impl AheadCache {
         if self.ahead.remove(key) {
             self.cache.count_miss(key);
             return None;
+        }
+        if self.accepted.contains(key) {
+            self.cache.count_hit(key);
+            return Some(Outcome::Interesting);
         }
         self.cache.lookup(key)
     }
@@ -65,16 +77,27 @@ impl AheadCache {
         }
     }
 
+    /// Keeps an oracle run's acceptance that the cache did not store (merge mode only: in
+    /// the exact mode a hit on it would count differently from `-j 1`), until a text no
+    /// larger is adopted; recorded ahead, as [`AheadCache::record_ahead`] does.
+    pub(super) fn keep_acceptance(&mut self, key: &CacheKey) {
+        if key.is_some() && self.cache.peek(key).is_none() && self.accepted.insert(key.clone()) {
+            self.ahead.insert(key.clone());
+        }
+    }
+
     /// Tells the cache that an interesting candidate of `size` bytes was found (it may
     /// evict larger entries).
     pub(super) fn found_interesting(&mut self, size: usize) {
         self.cache.found_interesting(size);
+        self.accepted.retain(|k| k.size() <= size);
         self.forget_evicted();
     }
 
     /// A new list reduction starts (the config-keyed cache forgets everything).
     pub(super) fn clear_configs(&mut self) {
         self.cache.clear_configs();
+        self.accepted.clear();
         self.forget_evicted();
     }
 
@@ -82,11 +105,14 @@ impl AheadCache {
     pub(super) fn clear(&mut self) {
         self.cache.clear();
         self.ahead.clear();
+        self.accepted.clear();
     }
 
     fn forget_evicted(&mut self) {
         let cache = &self.cache;
-        self.ahead.retain(|k| cache.peek(k).is_some());
+        let accepted = &self.accepted;
+        self.ahead
+            .retain(|k| cache.peek(k).is_some() || accepted.contains(k));
     }
 }
 

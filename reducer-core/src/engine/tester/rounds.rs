@@ -5,9 +5,15 @@
 //! past the first success, so each success costs a sequential oracle run and a slow oracle
 //! gets little from more jobs. Here a round takes the next candidates of the list until N of
 //! them need the oracle, runs those N together and waits for all of them. When several are
-//! interesting, their unions are tested in one more round: the union of the first k
-//! successes for k from all of them down to 2, and the largest interesting union is adopted
-//! (else the first success). One round can so commit many deletions of independent parts of
+//! interesting, the next round tests the union of all of them, and in its other N − 1 slots
+//! the list's next candidates as the list will offer them once that union is adopted (each
+//! with every success; [`Ahead`]): the list goes on from its first success, so these are the
+//! round's failures after it, then the candidates it has not offered yet. Their answers,
+//! acceptances included, stay in the cache ([`AheadCache`](super::ahead::AheadCache)), and
+//! the list's next round starts with them, so a merge round is also the first half of the
+//! next one. Only if the union is refused are the unions of the first k successes tested (k
+//! from all but one down to 2, one more round), and the largest interesting one is adopted,
+//! else the first success. One round can so commit many deletions of independent parts of
 //! the input. Which candidates form a round depends only on the list and the cache, which
 //! depend only on earlier answers: the result is deterministic for a given N.
 
@@ -50,6 +56,7 @@ impl Tester {
             }
             base += round.len;
         };
+        let round_len = round.len;
         let mut successes = round.interesting.into_iter();
         let (first, text) = successes.next().expect("a success");
         let winners: Vec<usize> = std::iter::once(first)
@@ -63,12 +70,31 @@ impl Tester {
         if winners.len() == 1 || self.stopped() {
             return Some(first);
         }
-        // The unions of the first k successes, largest first: the first interesting one in
-        // this order is the largest.
-        let sizes: Vec<usize> = (2..=winners.len()).rev().take(self.jobs).collect();
+        // The union of every success, and beside it the list's next candidates with it: the
+        // list goes on after its first success, with the round's failures after it, then
+        // what it has not offered yet.
+        let again: Vec<usize> = (winners[0] + 1..base + round_len)
+            .filter(|i| !winners.contains(i))
+            .collect();
+        let whole = {
+            let mut ahead = Ahead::new(&winners, again, base + round_len, candidates, merge);
+            self.round(&mut ahead)
+        };
+        let Some(whole) = whole else {
+            return Some(first); // the tester stopped; the first success stands
+        };
+        if let Some((0, text)) = whole.interesting.into_iter().next() {
+            return Some(Found { winners, text });
+        }
+        if winners.len() == 2 || self.stopped() {
+            return Some(first);
+        }
+        // The union was refused: the unions of the first k successes, largest first (the
+        // first interesting one in this order is the largest).
+        let sizes: Vec<usize> = (2..winners.len()).rev().take(self.jobs).collect();
         let mut unions = sizes.iter().map(|&k| merge(&winners[..k]));
         let Some(merged) = self.round(&mut unions) else {
-            return Some(first); // the tester stopped; the first success stands
+            return Some(first);
         };
         Some(match merged.interesting.into_iter().next() {
             Some((i, text)) => Found {
@@ -80,9 +106,10 @@ impl Tester {
     }
 
     /// One round: the next candidates of the list until `jobs` of them run (or the list
-    /// ends, or a cheap answer is interesting), all runs awaited, then every answer settled
-    /// and counted in list order. `None` if the tester stopped on a test that could not be
-    /// run before any success.
+    /// ends), all runs awaited, then every answer settled and counted in list order. A
+    /// candidate the cache accepts does not end the round: the runs after it may succeed
+    /// too, and all are merged. `None` if the tester stopped on a test that could not be run
+    /// before any success.
     fn round<'c>(&mut self, candidates: &mut dyn Iterator<Item = Candidate<'c>>) -> Option<Round> {
         let mut slots: VecDeque<Slot<'c>> = VecDeque::new();
         // Candidates whose text another one of the round runs already: (slot, that slot).
@@ -94,10 +121,6 @@ impl Tester {
                 exhausted = true;
                 break;
             };
-            let cheap_success = matches!(
-                &slot,
-                Slot::Answered { outcome, .. } if outcome.is_interesting()
-            );
             let twin = match &slot {
                 Slot::Waiting { key, .. } if key.is_some() => slots
                     .iter()
@@ -124,9 +147,6 @@ impl Tester {
                 }
                 None if self.start_waiting(&mut slots, 0) => running += 1,
                 None => {}
-            }
-            if cheap_success {
-                break;
             }
         }
         self.stats.rounds += u64::from(running > 0);
@@ -162,5 +182,72 @@ impl Tester {
             len,
             exhausted,
         })
+    }
+}
+
+/// The candidates of a merge round: first the union of every success of the round before,
+/// then, for the round's other slots, each candidate the list will offer next united with
+/// every success. If the union is adopted, these are the texts the list goes on with (the
+/// same deletions of what is left, the same splices), so their answers, which the cache
+/// keeps, answer the list's next round. A candidate the list rejected gets no union.
+struct Ahead<'w, 'i, 'm, 'c> {
+    winners: &'w [usize],
+    /// The candidates the list offered already that it will offer again, in order.
+    again: std::vec::IntoIter<usize>,
+    /// The index of the list's next candidate.
+    next: usize,
+    candidates: &'i mut dyn Iterator<Item = Candidate<'c>>,
+    merge: &'m mut Merge<'m, 'c>,
+    whole_given: bool,
+}
+
+impl<'w, 'i, 'm, 'c> Ahead<'w, 'i, 'm, 'c> {
+    fn new(
+        winners: &'w [usize],
+        again: Vec<usize>,
+        next: usize,
+        candidates: &'i mut dyn Iterator<Item = Candidate<'c>>,
+        merge: &'m mut Merge<'m, 'c>,
+    ) -> Self {
+        Ahead {
+            winners,
+            again: again.into_iter(),
+            next,
+            candidates,
+            merge,
+            whole_given: false,
+        }
+    }
+}
+
+impl<'c> Iterator for Ahead<'_, '_, '_, 'c> {
+    type Item = Candidate<'c>;
+
+    fn next(&mut self) -> Option<Candidate<'c>> {
+        if !std::mem::replace(&mut self.whole_given, true) {
+            return Some((self.merge)(self.winners));
+        }
+        if let Some(index) = self.again.next() {
+            return Some(self.with(index));
+        }
+        for _ in 0..CHEAP_PER_RUN {
+            let candidate = self.candidates.next()?;
+            let index = self.next;
+            self.next += 1;
+            if candidate.text.is_some() {
+                return Some(self.with(index));
+            }
+        }
+        None
+    }
+}
+
+impl<'c> Ahead<'_, '_, '_, 'c> {
+    /// The candidate at `index` with every success.
+    fn with(&mut self, index: usize) -> Candidate<'c> {
+        let mut with: Vec<usize> = self.winners.to_vec();
+        with.push(index);
+        with.sort_unstable();
+        (self.merge)(&with)
     }
 }

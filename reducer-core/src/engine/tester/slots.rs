@@ -301,6 +301,9 @@ impl Tester {
         if done.outcome != Outcome::NotInteresting || self.caches_refusal_of(done.text.len()) {
             self.cache.record_ahead(&key, done.outcome);
         }
+        if done.outcome == Outcome::Interesting && self.merging() {
+            self.cache.keep_acceptance(&key);
+        }
         slots[pos] = Slot::Answered {
             outcome: done.outcome,
             source: Source::Oracle,

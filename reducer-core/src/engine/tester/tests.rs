@@ -338,14 +338,70 @@ fn a_merge_round_commits_the_union_of_its_successes() {
     let found = t
         .first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list))
         .unwrap();
-    // Round 1 is a, B, C, d; their successes B and C merge; F (round 2) is never tried.
+    // Round 1 is a, B, C, d; their successes B and C merge. The merge round tests their
+    // union, and beside it the list's next candidates with the union: d (refused in round 1,
+    // after the first success), then e and F.
     assert_eq!(found.winners, [1, 2]);
     assert_eq!(found.text, b"BC");
     let mut seen = seen.lock().unwrap().clone();
     seen[..4].sort();
-    assert_eq!(seen, ["B", "C", "a", "d", "BC"]);
+    seen[4..].sort();
+    assert_eq!(seen, ["B", "C", "a", "d", "BC", "BCF", "BCd", "BCe"]);
     let s = t.stats();
-    assert_eq!((s.queries, s.interesting, s.speculative), (5, 1, 0));
+    assert_eq!((s.queries, s.interesting, s.speculative), (8, 1, 0));
+}
+
+/// The deletions of each letter of `base`, and their unions: `base` without those letters.
+fn deletions(
+    base: &'static str,
+) -> (
+    Vec<Candidate<'static>>,
+    impl FnMut(&[usize]) -> Candidate<'static>,
+) {
+    let without = move |gone: &[usize]| -> String {
+        base.char_indices()
+            .filter(|(i, _)| !gone.contains(i))
+            .map(|(_, c)| c)
+            .collect()
+    };
+    let list = (0..base.len())
+        .map(|i| Candidate::text(without(&[i])))
+        .collect();
+    (list, move |gone: &[usize]| Candidate::text(without(gone)))
+}
+
+#[test]
+fn a_merge_round_answers_the_lists_next_candidates_after_its_union() {
+    // Interesting: c and f stay.
+    let (mut t, seen) = merging(4, |b| b.contains(&b'c') && b.contains(&b'f'));
+    let (list, mut merge) = deletions("abcdefgh");
+    let found = t
+        .first_interesting_merged(&mut list.into_iter(), &mut merge)
+        .unwrap();
+    // Round 1: without a, b, c, d; three successes. The merge round: their union, and the
+    // list's next candidates with it: c (refused in round 1, after the first success), e, f.
+    assert_eq!(
+        (found.winners, found.text),
+        (vec![0, 1, 3], b"cefgh".to_vec())
+    );
+    let mut merge_round = seen.lock().unwrap()[4..].to_vec();
+    merge_round.sort();
+    assert_eq!(merge_round, ["cefgh", "cegh", "cfgh", "efgh"]);
+    assert_eq!(t.stats().queries, 8);
+    // The list on the adopted text: the runs of the merge round answer without c, e and f
+    // (an acceptance among them); g and h run, then the union of the three successes.
+    let (list, mut merge) = deletions("cefgh");
+    let found = t
+        .first_interesting_merged(&mut list.into_iter(), &mut merge)
+        .unwrap();
+    assert_eq!((found.winners, found.text), (vec![1, 3, 4], b"cf".to_vec()));
+    let s = t.stats();
+    assert_eq!(
+        (s.queries, s.cache_hits),
+        (12, 3),
+        "{:?}",
+        seen.lock().unwrap()
+    );
 }
 
 #[test]
@@ -356,9 +412,9 @@ fn the_largest_interesting_prefix_union_wins_else_the_first_success() {
     let found = t
         .first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list))
         .unwrap();
-    // Unions BCD (no) and BC (yes), tested together in one round.
+    // The union of all, BCD (no), with x beside it; then the smaller unions, here BC (yes).
     assert_eq!((found.winners, found.text), (vec![0, 1], b"BC".to_vec()));
-    assert_eq!(seen.lock().unwrap().len(), 6);
+    assert_eq!(seen.lock().unwrap().len(), 7);
     // No union works: the first success stands.
     let (mut t, _) = merging(4, |b| b.len() == 1 && b != b"x");
     let found = t
