@@ -51,9 +51,10 @@ impl AheadCache {
     /// Any entry of `key`, including one recorded ahead, without counting a lookup: whether
     /// an oracle run is needed at all.
     pub(super) fn peek(&self, key: &CacheKey) -> Option<Outcome> {
-        self.cache
-            .peek(key)
-            .or_else(|| self.accepted.contains(key).then_some(Outcome::Interesting))
+        self.cache.peek(key).or_else(|| {
+            (!self.accepted.is_empty() && self.accepted.contains(key))
+                .then_some(Outcome::Interesting)
+        })
     }
 
     /// The lookup of the sequential run: an entry recorded ahead misses once, then counts as
@@ -63,7 +64,8 @@ impl AheadCache {
             self.cache.count_miss(key);
             return None;
         }
-        if self.accepted.contains(key) {
+        // Empty except in merge mode: the sequential path hashes no key twice.
+        if !self.accepted.is_empty() && self.accepted.contains(key) {
             self.cache.count_hit(key);
             return Some(Outcome::Interesting);
         }

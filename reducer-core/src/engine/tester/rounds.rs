@@ -86,7 +86,7 @@ impl Tester {
         if let Some((0, text)) = whole.interesting.into_iter().next() {
             return Some(Found { winners, text });
         }
-        if winners.len() == 2 || self.stopped() {
+        if self.stopped() {
             return Some(first);
         }
         // The union was refused: the unions of the first k successes, largest first (the
