@@ -7,7 +7,7 @@ use crate::engine::oracle::FnOracle;
 use crate::engine::stats::Stats;
 use crate::engine::tester::Tester;
 use proptest::prelude::*;
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -782,7 +782,9 @@ fn probdd_reference(n: u8, mut pred: impl FnMut(&[u8]) -> bool, seed: u64) -> Ve
             }
             (take, last) = (k + 1, gain);
         }
-        let excluded: HashSet<usize> = order[..take].iter().copied().collect();
+        // In position order: a float product depends on its order, and the
+        // implementation multiplies by position.
+        let excluded: BTreeSet<usize> = order[..take].iter().copied().collect();
         let x: Vec<u8> = (0..c.len())
             .filter(|i| !excluded.contains(i))
             .map(|i| c[i])
@@ -905,7 +907,9 @@ fn wprobdd_reference(
                 (take, best) = (k + 1, weight_sum * pass);
             }
         }
-        let excluded: HashSet<usize> = order[..take].iter().copied().collect();
+        // In position order: a float product depends on its order, and the
+        // implementation multiplies by position.
+        let excluded: BTreeSet<usize> = order[..take].iter().copied().collect();
         let keep: Vec<usize> = (0..c.len()).filter(|i| !excluded.contains(i)).collect();
         let x: Vec<u8> = keep.iter().map(|&i| c[i]).collect();
         if pred(&x) {
