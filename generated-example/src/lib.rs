@@ -5,6 +5,7 @@
 //! shows a new language in its own binary, with every default).
 
 /// JSON (RFC 8259), from `grammars/json.pest`.
+#[cfg(feature = "json")]
 pub mod json {
     /// The JSON language: `impl reducer_core::Language for Json` is generated.
     #[reducer_macros::reducer(grammar = "../../grammars/json.pest", name = "JSON", extensions = ["json"])]
@@ -12,6 +13,7 @@ pub mod json {
 }
 
 /// C11 with the GNU extensions of real preprocessed files, from `grammars/c.pest`.
+#[cfg(feature = "c")]
 pub mod c {
     /// The C language: `impl reducer_core::Language for C` is generated.
     #[reducer_macros::reducer(grammar = "../../grammars/c.pest", name = "C", extensions = ["c", "h", "i"])]
@@ -19,6 +21,7 @@ pub mod c {
 }
 
 /// C++ (C++98 to C++23 with the GNU extensions of libstdc++), from `grammars/cpp.pest`.
+#[cfg(feature = "cpp")]
 pub mod cpp {
     /// The C++ language: `impl reducer_core::Language for Cpp` is generated.
     #[reducer_macros::reducer(
@@ -30,6 +33,7 @@ pub mod cpp {
 }
 
 /// ECMAScript 2020 scripts and modules, from `grammars/javascript.pest`.
+#[cfg(feature = "javascript")]
 pub mod javascript {
     /// The JavaScript language: `impl reducer_core::Language for JavaScript` is generated.
     #[reducer_macros::reducer(
@@ -41,6 +45,7 @@ pub mod javascript {
 }
 
 /// Java 25 compilation units (Java 17 plus patterns, `_`, module imports, compact source files), from `grammars/java.pest`.
+#[cfg(feature = "java")]
 pub mod java {
     /// The Java language: `impl reducer_core::Language for Java` is generated.
     #[reducer_macros::reducer(grammar = "../../grammars/java.pest", name = "Java", extensions = ["java"])]
@@ -48,6 +53,7 @@ pub mod java {
 }
 
 /// Go 1.22 source files (automatic semicolons, generics), from `grammars/go.pest`.
+#[cfg(feature = "go")]
 pub mod go {
     /// The Go language: `impl reducer_core::Language for Go` is generated.
     #[reducer_macros::reducer(grammar = "../../grammars/go.pest", name = "Go", extensions = ["go"])]
@@ -55,6 +61,7 @@ pub mod go {
 }
 
 /// Lua 5.4 chunks (scripts, modules, Nmap `.nse` scripts), from `grammars/lua.pest`.
+#[cfg(feature = "lua")]
 pub mod lua {
     /// The Lua language: `impl reducer_core::Language for Lua` is generated.
     #[reducer_macros::reducer(grammar = "../../grammars/lua.pest", name = "Lua", extensions = ["lua", "nse"])]
@@ -63,6 +70,7 @@ pub mod lua {
 
 /// Rust (editions 2021 and 2024, with the unstable syntax of rustc's own sources), from
 /// `grammars/rust.pest`.
+#[cfg(feature = "rust")]
 pub mod rust {
     /// The Rust language: `impl reducer_core::Language for Rust` is generated.
     #[reducer_macros::reducer(grammar = "../../grammars/rust.pest", name = "Rust", extensions = ["rs"])]
@@ -70,6 +78,7 @@ pub mod rust {
 }
 
 /// Python 3.12 modules (indentation, f-strings, `match`, type parameters), from `grammars/python.pest`.
+#[cfg(feature = "python")]
 pub mod python {
     /// The Python language: `impl reducer_core::Language for Python` is generated.
     #[reducer_macros::reducer(grammar = "../../grammars/python.pest", name = "Python", extensions = ["py", "pyi"])]
@@ -77,6 +86,7 @@ pub mod python {
 }
 
 /// XML 1.0 documents (matching tags, the DOCTYPE's internal subset), from `grammars/xml.pest`.
+#[cfg(feature = "xml")]
 pub mod xml {
     /// The XML language: `impl reducer_core::Language for Xml` is generated.
     #[reducer_macros::reducer(
@@ -89,6 +99,7 @@ pub mod xml {
 }
 
 /// WebAssembly text: `.wat` modules and `.wast` spec scripts, from `grammars/wat.pest`.
+#[cfg(feature = "wat")]
 pub mod wat {
     /// The WebAssembly text language: `impl reducer_core::Language for Wat` is generated.
     #[reducer_macros::reducer(
@@ -101,6 +112,7 @@ pub mod wat {
 }
 
 /// GLSL 1.10-4.60, GLSL ES and Vulkan GLSL shaders, from `grammars/glsl.pest`.
+#[cfg(feature = "glsl")]
 pub mod glsl {
     /// The GLSL language: `impl reducer_core::Language for Glsl` is generated.
     #[reducer_macros::reducer(
@@ -115,6 +127,7 @@ pub mod glsl {
 }
 
 /// SMT-LIB 2 scripts (2.6 and the common 2.7 additions, z3's and cvc5's own commands), from `grammars/smt2.pest`.
+#[cfg(feature = "smt2")]
 pub mod smt2 {
     /// The SMT-LIB 2 language: `impl reducer_core::Language for Smt2` is generated.
     #[reducer_macros::reducer(
@@ -126,6 +139,7 @@ pub mod smt2 {
 }
 
 /// SQL scripts in the SQLite and MySQL/MariaDB dialects (and the PostgreSQL forms real scripts use), from `grammars/sql.pest`.
+#[cfg(feature = "sql")]
 pub mod sql {
     /// The SQL language: `impl reducer_core::Language for Sql` is generated.
     #[reducer_macros::reducer(
@@ -137,6 +151,7 @@ pub mod sql {
 }
 
 /// Solidity 0.4-0.8 source units, with inline assembly (Yul), from `grammars/solidity.pest`.
+#[cfg(feature = "solidity")]
 pub mod solidity {
     /// The Solidity language: `impl reducer_core::Language for Solidity` is generated.
     #[reducer_macros::reducer(
@@ -148,6 +163,7 @@ pub mod solidity {
 }
 
 /// TypeScript 5 modules and declaration files (no JSX), from `grammars/typescript.pest`.
+#[cfg(feature = "typescript")]
 pub mod typescript {
     /// The TypeScript language: `impl reducer_core::Language for TypeScript` is generated.
     #[reducer_macros::reducer(
@@ -159,6 +175,7 @@ pub mod typescript {
 }
 
 /// Verilog-2005 and SystemVerilog (IEEE 1800-2017) designs and testbenches, from `grammars/verilog.pest`.
+#[cfg(feature = "verilog")]
 pub mod verilog {
     /// The Verilog language: `impl reducer_core::Language for Verilog` is generated.
     #[reducer_macros::reducer(
@@ -170,6 +187,7 @@ pub mod verilog {
 }
 
 /// PHP 7.4-8.2 scripts, with the HTML around `<?php … ?>`, heredocs and nowdocs, from `grammars/php.pest`.
+#[cfg(feature = "php")]
 pub mod php {
     /// The PHP language: `impl reducer_core::Language for Php` is generated.
     #[reducer_macros::reducer(
@@ -182,6 +200,7 @@ pub mod php {
 }
 
 /// Ruby 2.7-3.x scripts (heredocs, `%w[]` and the other percent literals, `__END__`), from `grammars/ruby.pest`.
+#[cfg(feature = "ruby")]
 pub mod ruby {
     /// The Ruby language: `impl reducer_core::Language for Ruby` is generated.
     #[reducer_macros::reducer(
@@ -194,6 +213,7 @@ pub mod ruby {
 }
 
 /// Fortran 90-2018 in free source form, as gfortran reads it, from `grammars/fortran.pest`.
+#[cfg(feature = "fortran")]
 pub mod fortran {
     /// The free-form Fortran language: `impl reducer_core::Language for Fortran` is generated.
     #[reducer_macros::reducer(
@@ -207,6 +227,7 @@ pub mod fortran {
 
 /// Fortran in fixed source form (FORTRAN 77 layout: labels in columns 1-5, continuation in
 /// column 6), from `grammars/fortran_fixed.pest`.
+#[cfg(feature = "fortran-fixed")]
 pub mod fortran_fixed {
     /// The fixed-form Fortran language: `impl reducer_core::Language for FortranFixed` is generated.
     #[reducer_macros::reducer(
@@ -227,25 +248,46 @@ pub mod structure {
     pub struct Structure;
 }
 
+#[cfg(feature = "c")]
 pub use c::C;
+#[cfg(feature = "cpp")]
 pub use cpp::Cpp;
+#[cfg(feature = "fortran")]
 pub use fortran::Fortran;
+#[cfg(feature = "fortran-fixed")]
 pub use fortran_fixed::FortranFixed;
+#[cfg(feature = "glsl")]
 pub use glsl::Glsl;
+#[cfg(feature = "go")]
 pub use go::Go;
+#[cfg(feature = "java")]
 pub use java::Java;
+#[cfg(feature = "javascript")]
 pub use javascript::JavaScript;
+#[cfg(feature = "json")]
 pub use json::Json;
+#[cfg(feature = "lua")]
 pub use lua::Lua;
+#[cfg(feature = "php")]
 pub use php::Php;
+#[cfg(feature = "python")]
 pub use python::Python;
+#[cfg(feature = "ruby")]
 pub use ruby::Ruby;
+#[cfg(feature = "rust")]
 pub use rust::Rust;
+#[cfg(feature = "smt2")]
 pub use smt2::Smt2;
+#[cfg(feature = "solidity")]
 pub use solidity::Solidity;
+#[cfg(feature = "sql")]
 pub use sql::Sql;
 pub use structure::Structure;
+#[cfg(feature = "typescript")]
 pub use typescript::TypeScript;
+#[cfg(feature = "verilog")]
 pub use verilog::Verilog;
+#[cfg(feature = "wat")]
 pub use wat::Wat;
+#[cfg(feature = "xml")]
 pub use xml::Xml;
