@@ -109,7 +109,8 @@ fn pathological_nesting_ends_in_an_error_or_a_tree() {
 /// Nesting 40 levels deep, closed, parses in every grammar. A grammar that tries two
 /// alternatives at each level, both of which go on to the levels below, takes 2^40 steps
 /// here and ends in pest's call limit (the Ruby grammar once parsed each `(` of an
-/// expression statement as a nested assignment target and as an expression); real
+/// expression statement as a nested assignment target and as an expression, the C++ grammar
+/// each type name as a concept's and as the type, past 13 levels of `A<A<…>>`); real
 /// programs nest this deep in generated code and in reducers' own inputs.
 #[test]
 fn forty_levels_of_nesting_parse_in_every_grammar() {
@@ -122,9 +123,19 @@ fn forty_levels_of_nesting_parse_in_every_grammar() {
         &'static str,
         &'static str,
     );
-    let cases: [Case; 21] = [
+    let cases: [Case; 23] = [
         ("c", &C, "int x = ", "(", "1", ")", ";\n"),
         ("c++", &Cpp, "int x = ", "(", "1", ")", ";\n"),
+        (
+            "c++ template arguments",
+            &Cpp,
+            "",
+            "A<",
+            "int",
+            ">",
+            " x;\n",
+        ),
+        ("c++ alias", &Cpp, "using T = ", "A<", "int", ">", ";\n"),
         ("javascript", &JavaScript, "x = ", "(", "1", ")", ";\n"),
         ("java", &Java, "class A { int x = ", "(", "1", ")", "; }\n"),
         ("json", &Json, "", "[", "1", "]", "\n"),
