@@ -3,7 +3,8 @@
 //! shortest text its token rule accepts (`0xFFFFFFFFFFFFFFF7UL` → `0`, `"hello"` → `""`):
 //! first all literals at once, then one at a time. Comments (the grammar's `COMMENT` rule,
 //! which no node holds and no deletion removes) go too: all at once, then in halves,
-//! quarters, … down to one at a time.
+//! quarters, … down to one at a time; and the words of those the test needs, then the
+//! characters of their words, go in the same way (`// implement other` → `// impl`).
 
 use super::names::{fresh_name, rules_of, used_words, Names};
 use super::{by_sites, by_sites_noting, node_text, replacing, Change};
@@ -23,6 +24,9 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     }
     if !s.stopped() {
         changed |= drop_comments(s, o);
+    }
+    if !s.stopped() {
+        changed |= shorten_comments(s, o);
     }
     changed
 }
@@ -128,6 +132,77 @@ fn drop_comments(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
         changed = true;
     }
     changed
+}
+
+/// Shortens the comments the test needs (those [`drop_comments`] left): deletes runs of
+/// their words (each with the blanks before it), coarse to fine as [`chunks`] cuts them,
+/// then runs of the characters of each word, so that `// implement other` becomes
+/// `// impl` when the test only looks for `impl`. A deletion that unmakes the comment (its
+/// opener or closer) does not parse and costs no query. Passes until one changes nothing.
+fn shorten_comments(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    let sites = |v: &View<'_>| comment_cuts(v.tree.source(), &comments(v));
+    let change = |v: &View<'_>, &(from, to): &(usize, usize)| {
+        let source = v.tree.source();
+        Some(Change::Text(format!(
+            "{}{}",
+            &source[..from],
+            &source[to..]
+        )))
+    };
+    let mut changed = false;
+    while !s.stopped() && by_sites(s, &o.transform, &sites, &change) {
+        changed = true;
+    }
+    changed
+}
+
+/// The byte ranges to try deleting inside the comments at `ranges` of `source`: for each
+/// comment, chunks of its words (a word with the blanks before it; the whole comment left
+/// out, [`drop_comments`] tried it), then, for each word of two characters or more, chunks of
+/// its characters (the whole word left out). A line comment's line break stays.
+fn comment_cuts(source: &str, ranges: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut words_cuts = Vec::new();
+    let mut char_cuts = Vec::new();
+    for &(start, end) in ranges {
+        let text = &source[start..end];
+        let body = text.trim_end_matches(['\n', '\r']);
+        // Each word with the blanks before it: (from, to, start of the word itself).
+        let mut words: Vec<(usize, usize, usize)> = Vec::new();
+        let mut i = 0;
+        while i < body.len() {
+            let word_at = i + body[i..].len() - body[i..].trim_start().len();
+            if word_at >= body.len() {
+                break;
+            }
+            let rest = &body[word_at..];
+            let word_end = word_at + rest.find(char::is_whitespace).unwrap_or(rest.len());
+            words.push((start + i, start + word_end, start + word_at));
+            i = word_end;
+        }
+        for chunk in chunks(&words) {
+            if chunk.len() < words.len() {
+                words_cuts.push((chunk[0].0, chunk[chunk.len() - 1].1));
+            }
+        }
+        for &(_, word_end, word_at) in &words {
+            let bounds: Vec<usize> = source[word_at..word_end]
+                .char_indices()
+                .map(|(k, _)| word_at + k)
+                .collect();
+            if bounds.len() < 2 {
+                continue;
+            }
+            for chunk in chunks(&bounds) {
+                if chunk.len() < bounds.len() {
+                    let last = chunk[chunk.len() - 1];
+                    let last_end = last + source[last..].chars().next().map_or(0, char::len_utf8);
+                    char_cuts.push((chunk[0], last_end));
+                }
+            }
+        }
+    }
+    words_cuts.extend(char_cuts);
+    words_cuts
 }
 
 /// The contiguous chunks of `all`, coarse to fine: all of it, its halves, its quarters, …,
@@ -306,6 +381,49 @@ mod tests {
         // queries), where all and then each alone took 17.
         let asked = seen.lock().unwrap().len();
         assert!(asked <= 12, "{asked} queries");
+    }
+
+    #[test]
+    fn a_comment_the_test_needs_loses_the_words_and_characters_it_does_not_need() {
+        let src = "// implement other things\nf(1);\n// keep it here\nf(2);\n";
+        let needs = |t: &str| t.contains("impl") && t.contains("f(2)") && t.contains("it");
+        let (mut s, seen) = recording_session(&Toy, src, needs, 1);
+        assert!(shorten_comments(&mut s, &AlgoOptions::default()));
+        let text = s.tree.text();
+        assert_eq!(text, "// impl\nf(1);\n// it\nf(2);\n");
+        // Every text the oracle saw parses: a cut through `//` costs no query.
+        let seen = seen.lock().unwrap();
+        for t in seen.iter() {
+            assert!(crate::Language::parse(&Toy, t).is_ok(), "{t}");
+        }
+        assert!(seen.len() <= 40, "{} queries", seen.len());
+    }
+
+    #[test]
+    fn comment_cuts_are_word_chunks_then_character_chunks() {
+        let src = "// ab cd\n";
+        let cuts = comment_cuts(src, &[(0, src.len())]);
+        let texts: Vec<String> = cuts
+            .iter()
+            .map(|&(a, b)| format!("{}{}", &src[..a], &src[b..]))
+            .collect();
+        // Words: `//`, ` ab`, ` cd` (halves: [`//`], [` ab`, ` cd`]; then those alone), then
+        // the characters of each word of two or more.
+        assert_eq!(
+            texts,
+            [
+                " ab cd\n",
+                "//\n",
+                "// cd\n",
+                "// ab\n", // words
+                "/ ab cd\n",
+                "/ ab cd\n", // `//`: each character
+                "// b cd\n",
+                "// a cd\n", // `ab`
+                "// ab d\n",
+                "// ab c\n", // `cd`
+            ]
+        );
     }
 
     #[test]
