@@ -209,11 +209,10 @@ fn forty_levels_of_nesting_parse_in_every_grammar() {
         assert!(Ruby.parse(ok).is_ok(), "{ok:?}");
     }
     let unclosed = format!("def f\n  x = 1\n  {}\nend\n", "(".repeat(300));
-    let error = Ruby
-        .parse(&unclosed)
-        .err()
-        .expect("unclosed `(` do not parse")
-        .to_string();
+    let Err(error) = Ruby.parse(&unclosed) else {
+        panic!("unclosed `(` do not parse");
+    };
+    let error = error.to_string();
     assert!(!error.contains("call limit"), "{error}");
 }
 

@@ -553,7 +553,7 @@ fn parallel_runs_give_the_sequential_result_and_the_launcher_is_used() {
 }
 
 #[test]
-fn a_flaky_final_result_is_kept_but_not_reported_as_success() {
+fn a_final_result_the_test_refuses_gives_way_to_an_earlier_one_it_accepts() {
     let c = Case::new();
     c.write("bug.toy", BUG);
     // Small candidates are interesting only the first time one is seen.
@@ -567,7 +567,9 @@ fn a_flaky_final_result_is_kept_but_not_reported_as_success() {
          exit 0",
     );
     // Without the memory of refused edits there are no rechecks: the final check of the
-    // result is the first to ask again, and it fails.
+    // result is the first to ask again. It refuses, and so does the next question about the
+    // same result; the last results adopted are asked about in turn, and the first one the
+    // test accepts (a larger one) is written instead.
     let o = c
         .command(
             TOY,
@@ -576,6 +578,8 @@ fn a_flaky_final_result_is_kept_but_not_reported_as_success() {
                 "-j",
                 "1",
                 "--no-edit-memory",
+                "--stats",
+                "s.json",
                 "--test",
                 "./check.sh",
             ],
@@ -583,14 +587,20 @@ fn a_flaky_final_result_is_kept_but_not_reported_as_success() {
         .env("MARK", c.path("seen-small"))
         .output()
         .unwrap();
-    assert_exit(&o, 4);
+    assert_exit(&o, 0);
+    let err = stderr(&o);
     assert!(
-        stderr(&o).contains("no longer interesting") && stderr(&o).contains("--confirm"),
-        "{}",
-        stderr(&o)
+        err.contains("refused when asked again")
+            && err.contains("written instead")
+            && err.contains("--confirm"),
+        "{err}"
     );
     let out = c.read_str("bug.toy.reduced");
-    assert!(out.contains("crash(") && out.len() <= 40, "{out:?}");
+    assert!(out.contains("crash(") && out.len() > 40, "{out:?}");
+    let record: serde_json::Value = serde_json::from_slice(&c.read("s.json")).unwrap();
+    assert_eq!(record["output"]["bytes"], out.len());
+    assert_eq!(record["queries"]["flaky"], true, "{record}");
+    assert_eq!(record["queries"]["rollbacks"], 1, "{record}");
     // By default a recheck finds the test flaky; the result is asked about again, refused,
     // and the reduction goes back and ends at a result the test accepts every time.
     std::fs::remove_file(c.path("bug.toy.reduced")).unwrap();
@@ -603,6 +613,42 @@ fn a_flaky_final_result_is_kept_but_not_reported_as_success() {
     assert!(stderr(&o).contains("it is flaky"), "{}", stderr(&o));
     let out = c.read_str("bug.toy.reduced");
     assert!(out.contains("crash(") && out.len() > 40, "{out:?}");
+}
+
+#[test]
+fn a_final_result_is_kept_but_not_reported_as_success_when_no_earlier_one_is_accepted() {
+    let c = Case::new();
+    c.write("bug.toy", BUG);
+    // The test accepts its first six runs' candidates that hold the crash, then nothing.
+    c.script(
+        "check.sh",
+        "echo >> \"$COUNT\"\n\
+         grep -q 'crash(' \"$1\" && [ $(wc -l < \"$COUNT\") -le 6 ]",
+    );
+    let o = c
+        .command(
+            TOY,
+            &[
+                "bug.toy",
+                "-j",
+                "1",
+                "--no-edit-memory",
+                "--test",
+                "./check.sh",
+            ],
+        )
+        .env("COUNT", c.path("runs"))
+        .output()
+        .unwrap();
+    assert_exit(&o, 4);
+    let err = stderr(&o);
+    assert!(
+        err.contains("no longer interesting") && err.contains("cannot be trusted"),
+        "{err}"
+    );
+    // The result stays written: it was interesting once.
+    let out = c.read_str("bug.toy.reduced");
+    assert!(out.contains("crash(") && out.len() < BUG.len(), "{out:?}");
 }
 
 #[test]

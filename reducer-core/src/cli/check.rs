@@ -120,21 +120,45 @@ pub(super) struct Ending {
     pub(super) exit: Exit,
     /// Why the test could not be run, if it could not.
     pub(super) not_run: Option<String>,
-    /// Why the final result was not interesting, if it was not (a flaky test).
+    /// Why the final result was not interesting, if it was not (a flaky test), and no
+    /// earlier result was accepted in its place.
     pub(super) flaky: Option<String>,
+    /// The earlier result that replaces a final result the test refused when asked again
+    /// (see [`final_check`]), and why the final one was refused.
+    pub(super) replaced: Option<(Vec<u8>, String)>,
 }
 
-/// Tests the result once more with `run` (unless the reduction was interrupted or stopped,
-/// or `changed` is false: the original was tested already) and says how the run ends. A
-/// run that a limit stopped is checked as any other.
-pub(super) fn final_check(
+/// The result a run ends with, and the earlier ones that may stand in for it (newest first).
+#[derive(Clone, Copy)]
+pub(super) struct FinalResult<'a> {
+    /// The text the test runs on (after whatever the caller set up beside it).
+    pub(super) result: &'a [u8],
+    /// Results the test accepted once, to fall back on (none for a file set).
+    pub(super) earlier: &'a [Vec<u8>],
+}
+
+/// Tests the result once more (unless the reduction was interrupted or stopped, or
+/// `changed` is false: the original was tested already) and says how the run ends. A run
+/// that a limit stopped is checked as any other. `test_of` gives the test of a text.
+///
+/// A test that refuses the result was flaky (every text adopted was interesting once), or
+/// depends on more than the text. The result is asked about once more: accepted, it stands.
+/// Refused again, the `earlier` results (newest first, the original last) are asked about in
+/// turn, and the first one accepted replaces it ([`Ending::replaced`]); so the result written
+/// is always one the test accepted when asked again. Only when none is accepted does the
+/// run end as flaky, with the result kept.
+pub(super) fn final_check<F>(
     tester: &mut Tester,
     changed: bool,
     args: &Args,
     progress: &Progress,
     limits: &Limits,
-    run: impl Fn(&std::sync::atomic::AtomicBool) -> RunReport + Send + 'static,
-) -> Result<Ending, Failure> {
+    FinalResult { result, earlier }: FinalResult<'_>,
+    test_of: impl Fn(Vec<u8>) -> F,
+) -> Result<Ending, Failure>
+where
+    F: Fn(&std::sync::atomic::AtomicBool) -> RunReport + Send + 'static,
+{
     let limited = limits.rearm_for_final_check();
     let interrupted = tester.interrupted();
     let mut ending = Ending {
@@ -145,21 +169,54 @@ pub(super) fn final_check(
         },
         not_run: tester.not_run_cause().map(str::to_string),
         flaky: None,
+        replaced: None,
     };
     if !interrupted && ending.not_run.is_none() && changed {
-        let Some(last) = tester.check(run) else {
+        let Some(last) = tester.check(test_of(result.to_vec())) else {
             return fail(Exit::Usage, "the test of the result could not be run");
         };
+        if args.verbose > 0 {
+            progress.println(&format!("final check: {}", last.describe()));
+        }
         if tester.interrupted() {
             ending.exit = Exit::Interrupted;
         } else if last.outcome == Outcome::NotRun {
             ending.not_run = Some(last.describe());
         } else if !last.outcome.is_interesting() {
-            ending.flaky = Some(explain(&last));
-            ending.exit = Exit::Flaky;
-        }
-        if args.verbose > 0 {
-            progress.println(&format!("final check: {}", last.describe()));
+            let why = explain(&last);
+            tester.flakiness_seen();
+            // Asked again: the result itself, then the earlier ones.
+            let again = std::iter::once(result).chain(earlier.iter().map(Vec::as_slice));
+            let mut accepted = None;
+            for (k, text) in again.enumerate() {
+                if k > 0 && text == result {
+                    continue;
+                }
+                let Some(r) = tester.check(test_of(text.to_vec())) else {
+                    break;
+                };
+                if args.verbose > 0 {
+                    progress.println(&format!("final check, asked again: {}", r.describe()));
+                }
+                if tester.interrupted() || r.outcome == Outcome::NotRun {
+                    break;
+                }
+                if r.outcome.is_interesting() {
+                    accepted = Some(k);
+                    break;
+                }
+            }
+            match accepted {
+                Some(0) => {}
+                Some(k) => {
+                    tester.roll_back(&earlier[k - 1]);
+                    ending.replaced = Some((earlier[k - 1].clone(), why));
+                }
+                None => {
+                    ending.flaky = Some(why);
+                    ending.exit = Exit::Flaky;
+                }
+            }
         }
     }
     if ending.not_run.is_some() && ending.exit == Exit::Success {

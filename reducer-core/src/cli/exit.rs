@@ -14,7 +14,8 @@ pub enum Exit {
     Parse,
     /// 3: the original input is not interesting.
     NotInteresting,
-    /// 4: the final result is no longer interesting (flaky test).
+    /// 4: the final result is no longer interesting, nor any earlier result asked about in its
+    /// place (flaky test).
     Flaky,
     /// 5: the test could not be run, even when tried again; the best result so far is kept.
     TestNotRun,

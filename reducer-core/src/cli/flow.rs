@@ -5,7 +5,7 @@
 //! once, so the two kinds of run say the same things in the same words.
 
 use super::args::Args;
-use super::check::{final_check, original_verdict, Ending};
+use super::check::{final_check, original_verdict, Ending, FinalResult};
 use super::exit::{fail, Exit, Failure};
 use super::limits::Limits;
 use super::oracle::{install_interrupt_handler, oracle_and_tester};
@@ -237,16 +237,20 @@ impl<'a> Run<'a> {
         report.is_some_and(|r| r.outcome.is_interesting()) && !tester.interrupted()
     }
 
-    /// Tests the result once more with `test` (see [`final_check`]), stops the status line,
-    /// and says how long the run took.
+    /// Tests the result once more (see [`final_check`]: the test runs on `result`, after
+    /// whatever the caller set up beside it; `earlier` results stand in for one the test
+    /// refuses), stops the status line, and says how long the run took.
     pub(super) fn finish(
         &self,
         tester: &mut Tester,
         changed: bool,
-        test: impl Fn(&AtomicBool) -> RunReport + Send + 'static,
+        result: &[u8],
+        earlier: &[Vec<u8>],
     ) -> Result<(Ending, Duration), Failure> {
         let (progress, limits) = (&self.progress, &self.limits);
-        let ending = final_check(tester, changed, self.args, progress, limits, test)?;
+        let test_of = |text| self.test_of(text);
+        let last = FinalResult { result, earlier };
+        let ending = final_check(tester, changed, self.args, progress, limits, last, test_of)?;
         let wall = self.started.elapsed();
         self.progress.finish();
         Ok((ending, wall))
@@ -283,6 +287,17 @@ impl<'a> Run<'a> {
                  --confirm {} (see --help)",
                 results.inputs(),
                 results.kept(),
+                self.confirming.times().max(2) + 1
+            );
+        }
+        if let Some((text, why)) = &ending.replaced {
+            errln!(
+                "{bin}: the final result was refused when asked again: {why}\n{bin}: the test \
+                 is flaky (or depends on something besides {}); an earlier result that it \
+                 accepted again ({} bytes) was written instead\n{bin}: a test that flakes can \
+                 be asked again before its answers count: --confirm {} (see --help)",
+                results.inputs(),
+                text.len(),
                 self.confirming.times().max(2) + 1
             );
         }

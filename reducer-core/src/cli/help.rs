@@ -95,7 +95,8 @@ Exit status:
   {usage}    usage or I/O error (bad option, missing file or test script, cannot write)
   {parse}    with --no-fallback: the input does not parse (or is not UTF-8) with this grammar
   {orig}    the original input is not interesting: nothing to reduce
-  {flaky}    the final result is no longer interesting (flaky test); the file is kept
+  {flaky}    the final result is no longer interesting, nor an earlier one asked in its place
+       (flaky test); the file is kept
   {not_run}    the test could not be run, even when tried again (no temporary directory or disk
        space, test program gone, its #! interpreter missing); the best result so far is kept
   {limit}    a run limit (--max-time, --max-queries) was reached; the best result so far is

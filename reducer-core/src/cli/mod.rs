@@ -73,7 +73,7 @@
 //! | 1 | usage or I/O error (bad option, missing file or test script, cannot write) |
 //! | 2 | with `--no-fallback`: the input does not parse with the grammar (or is not UTF-8) |
 //! | 3 | the original input is not interesting |
-//! | 4 | the final result is no longer interesting (flaky test); the file is kept |
+//! | 4 | the final result is no longer interesting, nor an earlier one (flaky test); the file is kept |
 //! | 5 | the test could not be run, even when tried again (no temporary directory or disk space, test program missing, its `#!` interpreter missing); the best result so far is kept |
 //! | 6 | a run limit (`--max-time`, `--max-queries`) was reached; the best result so far is kept (and checked, as at the end of any run) |
 //! | 130 | interrupted (Ctrl-C); the best result so far is kept |

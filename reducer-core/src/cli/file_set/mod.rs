@@ -129,7 +129,7 @@ pub(super) fn reduce(
         set_texts(&set, &texts);
     }
     tester.new_context();
-    let (ending, wall) = run.finish(&mut tester, untested, run.test_of(texts[0].clone()))?;
+    let (ending, wall) = run.finish(&mut tester, untested, &texts[0], &[])?;
     let outcome = Outcome {
         originals,
         texts,

@@ -113,7 +113,12 @@ pub struct Tester {
     current_bytes: usize,
     /// Says whether the oracle was seen to flake elsewhere ([`Tester::watch_flakes`]).
     flakes: Option<FlakeWatch>,
+    /// The last [`RECENT_RESULTS`] texts adopted, newest first ([`Tester::recent_results`]).
+    recent: std::collections::VecDeque<Vec<u8>>,
 }
+
+/// How many of the last texts adopted the tester keeps ([`Tester::recent_results`]).
+pub const RECENT_RESULTS: usize = 4;
 
 /// Says whether the oracle was seen to flake (e.g. a confirmation that disagreed).
 pub type FlakeWatch = Box<dyn Fn() -> bool + Send>;
@@ -157,6 +162,7 @@ impl Tester {
             adopted_since_recheck: false,
             current_bytes: 0,
             flakes: None,
+            recent: std::collections::VecDeque::new(),
         }
     }
 
@@ -405,8 +411,19 @@ impl Tester {
         Some(found)
     }
 
+    /// The last texts adopted (at most [`RECENT_RESULTS`]), newest first: each was
+    /// interesting once, so a result the test refuses when asked again has these to fall
+    /// back on.
+    pub fn recent_results(&self) -> impl Iterator<Item = &[u8]> {
+        self.recent.iter().map(Vec::as_slice)
+    }
+
     /// Counts an adopted interesting candidate and passes it on (best-so-far, observer).
     fn adopt(&mut self, text: &[u8]) {
+        if self.recent.len() == RECENT_RESULTS {
+            self.recent.pop_back();
+        }
+        self.recent.push_front(text.to_vec());
         self.stats.interesting += 1;
         self.idle_from = self.stats.queries;
         self.adopted_since_recheck = true;
