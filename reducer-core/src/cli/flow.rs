@@ -279,26 +279,27 @@ impl<'a> Run<'a> {
                 results.best_so_far()
             );
         }
+        // What a flaky test's messages end with.
+        let confirm = format!(
+            "{bin}: a test that flakes can be asked again before its answers count: \
+             --confirm {} (see --help)",
+            self.confirming.times().max(2) + 1
+        );
         if let Some(why) = &ending.flaky {
             errln!(
                 "{bin}: the final result is no longer interesting: {why}\n{bin}: the test is \
-                 flaky (or depends on something besides {}); {} but cannot be trusted\n\
-                 {bin}: a test that flakes can be asked again before its answers count: \
-                 --confirm {} (see --help)",
+                 flaky (or depends on something besides {}); {} but cannot be trusted\n{confirm}",
                 results.inputs(),
                 results.kept(),
-                self.confirming.times().max(2) + 1
             );
         }
         if let Some((text, why)) = &ending.replaced {
             errln!(
                 "{bin}: the final result was refused when asked again: {why}\n{bin}: the test \
                  is flaky (or depends on something besides {}); an earlier result that it \
-                 accepted again ({} bytes) was written instead\n{bin}: a test that flakes can \
-                 be asked again before its answers count: --confirm {} (see --help)",
+                 accepted again ({} bytes) was written instead\n{confirm}",
                 results.inputs(),
                 text.len(),
-                self.confirming.times().max(2) + 1
             );
         }
         match write_error {

@@ -135,7 +135,6 @@ pub(super) fn reduce(
     // original stand in for it.
     let earlier: Vec<Vec<u8>> = tester
         .recent_results()
-        .filter(|t| *t != &result[..])
         .map(<[u8]>::to_vec)
         .chain(std::iter::once(input.bytes.clone()))
         .collect();

@@ -51,10 +51,15 @@ impl AheadCache {
     /// Any entry of `key`, including one recorded ahead, without counting a lookup: whether
     /// an oracle run is needed at all.
     pub(super) fn peek(&self, key: &CacheKey) -> Option<Outcome> {
-        self.cache.peek(key).or_else(|| {
-            (!self.accepted.is_empty() && self.accepted.contains(key))
-                .then_some(Outcome::Interesting)
-        })
+        self.cache
+            .peek(key)
+            .or_else(|| self.kept_acceptance(key).then_some(Outcome::Interesting))
+    }
+
+    /// Whether `key`'s acceptance is kept beside the cache. The set is empty except in merge
+    /// mode, so the sequential path hashes no key twice.
+    fn kept_acceptance(&self, key: &CacheKey) -> bool {
+        !self.accepted.is_empty() && self.accepted.contains(key)
     }
 
     /// The lookup of the sequential run: an entry recorded ahead misses once, then counts as
@@ -64,8 +69,7 @@ impl AheadCache {
             self.cache.count_miss(key);
             return None;
         }
-        // Empty except in merge mode: the sequential path hashes no key twice.
-        if !self.accepted.is_empty() && self.accepted.contains(key) {
+        if self.kept_acceptance(key) {
             self.cache.count_hit(key);
             return Some(Outcome::Interesting);
         }

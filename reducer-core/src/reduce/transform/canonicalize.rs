@@ -185,18 +185,14 @@ fn comment_cuts(source: &str, ranges: &[(usize, usize)]) -> Vec<(usize, usize)> 
             }
         }
         for &(_, word_end, word_at) in &words {
-            let bounds: Vec<usize> = source[word_at..word_end]
+            // Each character's byte range.
+            let chars: Vec<(usize, usize)> = source[word_at..word_end]
                 .char_indices()
-                .map(|(k, _)| word_at + k)
+                .map(|(k, c)| (word_at + k, word_at + k + c.len_utf8()))
                 .collect();
-            if bounds.len() < 2 {
-                continue;
-            }
-            for chunk in chunks(&bounds) {
-                if chunk.len() < bounds.len() {
-                    let last = chunk[chunk.len() - 1];
-                    let last_end = last + source[last..].chars().next().map_or(0, char::len_utf8);
-                    char_cuts.push((chunk[0], last_end));
+            for chunk in chunks(&chars) {
+                if chunk.len() < chars.len() {
+                    char_cuts.push((chunk[0].0, chunk[chunk.len() - 1].1));
                 }
             }
         }
