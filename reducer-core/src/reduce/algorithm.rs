@@ -10,6 +10,7 @@
 //! `-a probdd`, `-a cdd`, `-a wddmin` and `-a wprobdd` alone are HDD* with that reducer, as
 //! the papers evaluate them.
 
+use super::continuation::Continuation;
 use super::schedule::{self, ScheduledStage};
 use super::{coarse, gtr, hdd, hoist, pardis, perses, repeat, text, transform, AlgoOptions};
 use crate::engine::session::Session;
@@ -77,48 +78,95 @@ pub enum Plan {
 impl Plan {
     /// Runs the plan; returns whether it changed anything.
     pub fn run(&self, s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+        self.run_then(s, o, &Continuation::END)
+    }
+
+    /// Runs the plan, knowing that `then` follows it (for the look-ahead of merge mode:
+    /// [`Continuation`]); returns whether it changed anything.
+    pub fn run_then(&self, s: &mut Session<'_>, o: &AlgoOptions, then: &Continuation<'_>) -> bool {
         match self {
-            Plan::Pass(pass) => pass(s, o),
-            Plan::Repeat(plan) => repeat(s, !o.one_pass, |s| plan.run(s, o)),
-            Plan::Fixpoint(plan) => repeat(s, true, |s| plan.run(s, o)),
-            Plan::Then(plans) => plans
-                .iter()
-                .fold(false, |changed, plan| plan.run(s, o) | changed),
-            Plan::Stage(name, plan) => staged(s, name, |s| plan.run(s, o)),
-            Plan::Named(name, plan) => named(s, name, |s| plan.run(s, o)),
+            Plan::Pass(pass) => {
+                then.look_ahead(s);
+                pass(s, o)
+            }
+            Plan::Repeat(plan) => repeat_then(s, o, !o.one_pass, plan, then),
+            Plan::Fixpoint(plan) => repeat_then(s, o, true, plan, then),
+            Plan::Then(plans) => {
+                let mut changed = false;
+                for (i, plan) in plans.iter().enumerate() {
+                    let rest = |s: &mut Session<'_>| {
+                        for p in &plans[i + 1..] {
+                            p.run(s, o);
+                        }
+                    };
+                    changed |= plan.run_then(s, o, &then.then(&rest));
+                }
+                changed
+            }
+            Plan::Stage(name, plan) => staged(s, name, |s| plan.run_then(s, o, then)),
+            Plan::Named(name, plan) => named(s, name, |s| plan.run_then(s, o, then)),
             Plan::Interleaved { pass, interlude } => {
-                schedule::interleave(s, o, pass.as_ref(), interlude.as_ref())
+                schedule::interleave(s, o, pass.as_ref(), interlude.as_ref(), then)
             }
             Plan::Round { steps, after } => {
                 let mut changed = false;
-                for step in steps {
+                for (i, step) in steps.iter().enumerate() {
                     if s.stopped() {
                         break;
                     }
-                    if step.run(s, o) {
+                    let rest = |s: &mut Session<'_>| {
+                        for p in &steps[i + 1..] {
+                            p.run(s, o);
+                        }
+                    };
+                    let then = then.then(&rest);
+                    if step.run_then(s, o, &then) {
                         changed = true;
-                        after.run(s, o);
+                        after.run_then(s, o, &then);
                     }
                 }
                 changed
             }
-            Plan::Scheduled { stages, after } => schedule::run(s, o, stages, after),
-            Plan::Tidy => !s.stopped() && named(s, TIDY, text::tidy_lines),
+            Plan::Scheduled { stages, after } => schedule::run(s, o, stages, after, then),
+            Plan::Tidy => {
+                then.look_ahead(s);
+                !s.stopped() && named(s, TIDY, text::tidy_lines)
+            }
             Plan::WithList(list, plan) => {
                 let o = AlgoOptions {
                     list: Some(*list),
                     ..o.clone()
                 };
-                plan.run(s, &o)
+                plan.run_then(s, &o, then)
             }
         }
     }
 }
 
 impl schedule::Step for Plan {
-    fn run(&self, s: &mut Session<'_>, o: &AlgoOptions) -> bool {
-        Plan::run(self, s, o)
+    fn run_then(&self, s: &mut Session<'_>, o: &AlgoOptions, then: &Continuation<'_>) -> bool {
+        Plan::run_then(self, s, o, then)
     }
+}
+
+/// [`repeat`] with the look-ahead: while an iteration of `plan` runs, another one follows it
+/// if this one has made progress so far (and the repetition is a fixpoint), then `then`.
+fn repeat_then(
+    s: &mut Session<'_>,
+    o: &AlgoOptions,
+    fixpoint: bool,
+    plan: &Plan,
+    then: &Continuation<'_>,
+) -> bool {
+    repeat(s, fixpoint, |s| {
+        let start = super::size(s);
+        let again = |s: &mut Session<'_>| {
+            if fixpoint && super::size(s) < start {
+                plan.run(s, o);
+            }
+        };
+        plan.run_then(s, o, &then.then(&again))
+    })
 }
 
 fn repeated(plan: Plan) -> Plan {

@@ -12,6 +12,7 @@
 
 mod algorithm;
 pub mod coarse;
+pub mod continuation;
 pub mod gtr;
 pub mod hdd;
 pub mod hoist;

@@ -26,6 +26,7 @@
 //! [`Tester::set_budget`]: crate::engine::tester::Tester::set_budget
 //! [`Stats::recent_oracle_time`]: crate::engine::stats::Stats::recent_oracle_time
 
+use super::continuation::Continuation;
 use super::AlgoOptions;
 use crate::engine::session::Session;
 use crate::engine::tester::QueryBudget;
@@ -35,8 +36,15 @@ use std::time::Duration;
 /// [`Plan`](super::Plan)s, which in turn run schedules: the schedule knows them only as
 /// steps).
 pub trait Step {
-    /// Runs the step on the session; true if it changed anything.
-    fn run(&self, s: &mut Session<'_>, o: &AlgoOptions) -> bool;
+    /// Runs the step on the session, knowing that `then` follows it (the look-ahead of
+    /// merge mode: [`Continuation`]); true if it changed anything.
+    fn run_then(&self, s: &mut Session<'_>, o: &AlgoOptions, then: &Continuation<'_>) -> bool;
+
+    /// Runs the step on the session with nothing known to follow it; true if it changed
+    /// anything.
+    fn run(&self, s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+        self.run_then(s, o, &Continuation::END)
+    }
 }
 
 /// A stage of a schedule ([`run`]).
@@ -166,6 +174,7 @@ pub(super) fn run<P: Step>(
     o: &AlgoOptions,
     stages: &[ScheduledStage<P>],
     after: &P,
+    then: &Continuation<'_>,
 ) -> bool {
     let stats = s.tester.stats();
     let effort = stats.queries + stats.remembered;
@@ -178,7 +187,7 @@ pub(super) fn run<P: Step>(
     let mut records = vec![Record::default(); stages.len()];
     let mut changed = false;
     loop {
-        let round = round(s, o, stages, after, &mut records, &mut budget);
+        let round = round(s, o, stages, after, &mut records, &mut budget, then);
         changed |= round;
         if !round || o.one_pass || s.stopped() || budget.balance < 1.0 {
             return changed;
@@ -195,10 +204,17 @@ pub(super) fn interleave<P: Step>(
     o: &AlgoOptions,
     pass: &P,
     interlude: &P,
+    then: &Continuation<'_>,
 ) -> bool {
     super::repeat(s, true, |s| {
         let before = s.tester.stats().queries;
-        let changed = pass.run(s, o);
+        let start = super::size(s);
+        let again = |s: &mut Session<'_>| {
+            if super::size(s) < start {
+                pass.run(s, o);
+            }
+        };
+        let changed = pass.run_then(s, o, &then.then(&again));
         let cost = s.tester.stats().queries - before;
         if changed && cost >= INTERLUDE_AFTER && !s.stopped() {
             let limit = s.tester.stats().queries + (cost as f64 * INTERLUDE_SHARE) as u64;
@@ -223,9 +239,56 @@ fn round<P: Step>(
     after: &P,
     records: &mut [Record],
     budget: &mut Budget,
+    then: &Continuation<'_>,
 ) -> bool {
     let order = order(records);
-    let mut changed = large_first(s, o, stages, after, &order, records, budget);
+    let (opening_records, opening_budget) = (records.to_vec(), *budget);
+    let rounds = |s: &mut Session<'_>| {
+        let (mut records, mut budget) = (opening_records.clone(), opening_budget);
+        s.tester.set_budget(QueryBudget {
+            until: Some(budget.until),
+            idle: None,
+        });
+        in_order(
+            s,
+            o,
+            stages,
+            after,
+            &order,
+            &mut records,
+            &mut budget,
+            &Continuation::END,
+        );
+    };
+    let mut changed = large_first(
+        s,
+        o,
+        stages,
+        after,
+        &order,
+        records,
+        budget,
+        &then.then(&rounds),
+    );
+    changed |= in_order(s, o, stages, after, &order, records, budget, then);
+    changed
+}
+
+/// The second phase of a round: the stages of `order` one after the other, each with its
+/// share of the balance, while the budget lasts. While one runs, what follows it is the
+/// rest of them, with the budget as it would be if it found nothing, then `then`.
+#[allow(clippy::too_many_arguments)]
+fn in_order<P: Step>(
+    s: &mut Session<'_>,
+    o: &AlgoOptions,
+    stages: &[ScheduledStage<P>],
+    after: &P,
+    order: &[usize],
+    records: &mut [Record],
+    budget: &mut Budget,
+    then: &Continuation<'_>,
+) -> bool {
+    let mut changed = false;
     for (k, &i) in order.iter().enumerate() {
         if s.stopped() || budget.balance < 1.0 || s.tester.stats().queries >= budget.until {
             break;
@@ -238,12 +301,36 @@ fn round<P: Step>(
             share
         };
         let (queries, bytes) = (s.tester.stats().queries, size(s));
+        let (records_before, budget_before) = (records.to_vec(), *budget);
+        let rest = |s: &mut Session<'_>| {
+            let (mut records, mut budget) = (records_before.clone(), budget_before);
+            let spent = s.tester.stats().queries.saturating_sub(queries);
+            records[i].runs += 1;
+            records[i].queries += spent;
+            budget.settle(spent, 0, bytes);
+            s.tester.set_budget(QueryBudget {
+                until: Some(budget.until),
+                idle: None,
+            });
+            let rest = &order[k + 1..];
+            in_order(
+                s,
+                o,
+                stages,
+                after,
+                rest,
+                &mut records,
+                &mut budget,
+                &Continuation::END,
+            );
+        };
+        let stage_then = then.then(&rest);
         let limit = (queries + budget.balance.ceil() as u64).min(budget.until);
         let outer = s.tester.set_budget(QueryBudget {
             until: Some(limit),
             idle: Some(idle),
         });
-        let stage_changed = stages[i].plan.run(s, o);
+        let stage_changed = stages[i].plan.run_then(s, o, &stage_then);
         s.tester.set_budget(QueryBudget {
             until: Some(budget.until),
             idle: None,
@@ -251,7 +338,7 @@ fn round<P: Step>(
         if stage_changed {
             changed = true;
             if stages[i].deletion_after {
-                after.run(s, o);
+                after.run_then(s, o, &stage_then);
             }
         }
         s.tester.set_budget(outer);
@@ -281,6 +368,7 @@ fn round<P: Step>(
 /// without large candidates costs no query.
 ///
 /// [`TransformOptions::min_removal`]: crate::reduce::transform::TransformOptions::min_removal
+#[allow(clippy::too_many_arguments)]
 fn large_first<P: Step>(
     s: &mut Session<'_>,
     o: &AlgoOptions,
@@ -289,6 +377,7 @@ fn large_first<P: Step>(
     order: &[usize],
     records: &mut [Record],
     budget: &mut Budget,
+    then: &Continuation<'_>,
 ) -> bool {
     let mut changed = false;
     for share in LARGE_SHARES {
@@ -300,10 +389,10 @@ fn large_first<P: Step>(
             let mut large = o.clone();
             large.transform.min_removal = Some(min);
             let (queries, bytes) = (s.tester.stats().queries, size(s));
-            if stages[i].plan.run(s, &large) {
+            if stages[i].plan.run_then(s, &large, then) {
                 changed = true;
                 if stages[i].deletion_after {
-                    after.run(s, o);
+                    after.run_then(s, o, then);
                 }
             }
             let spent = s.tester.stats().queries - queries;

@@ -103,7 +103,9 @@ impl AheadCache {
     /// A new list reduction starts (the config-keyed cache forgets everything).
     pub(super) fn clear_configs(&mut self) {
         self.cache.clear_configs();
-        self.accepted.clear();
+        if !self.keys_by_content() {
+            self.accepted.clear();
+        }
         self.forget_evicted();
     }
 

@@ -28,6 +28,7 @@ mod ahead;
 mod candidate;
 mod check;
 mod exact;
+mod lookahead;
 mod pool;
 mod recheck;
 mod rounds;
@@ -37,6 +38,7 @@ mod tests;
 
 pub use candidate::{Candidate, DeferredCheck, Event, Source};
 pub use check::{Check, CheckReport};
+pub use lookahead::TEXTS_PER_JOB;
 pub use recheck::{FIRST_RECHECK, LARGE_STRETCH, LARGE_STRETCH_BYTES, RECHECK_EVERY};
 
 /// Receives every interesting candidate as soon as it is found (e.g. to save the best so far).
@@ -115,6 +117,10 @@ pub struct Tester {
     flakes: Option<FlakeWatch>,
     /// The last [`RECENT_RESULTS`] texts adopted, newest first ([`Tester::recent_results`]).
     recent: std::collections::VecDeque<Vec<u8>>,
+    /// The dry run under way, if any ([`Tester::begin_dry_run`]).
+    dry: Option<lookahead::DryRun>,
+    /// The texts the last dry run recorded, for the free slots of rounds.
+    filler: lookahead::Filler,
 }
 
 /// How many of the last texts adopted the tester keeps ([`Tester::recent_results`]).
@@ -163,6 +169,8 @@ impl Tester {
             current_bytes: 0,
             flakes: None,
             recent: std::collections::VecDeque::new(),
+            dry: None,
+            filler: lookahead::Filler::default(),
         }
     }
 
@@ -242,7 +250,9 @@ impl Tester {
     /// Whether the tester answers no more tests: interrupted, or stopped by a test that could
     /// not be run. Algorithms wind down.
     pub fn stopped(&self) -> bool {
-        self.interrupted() || self.not_run_cause.is_some()
+        self.interrupted()
+            || self.not_run_cause.is_some()
+            || self.dry.as_ref().is_some_and(|d| d.done)
     }
 
     /// Sets the query budget (none by default); returns the previous one, to restore.
@@ -319,6 +329,9 @@ impl Tester {
 
     /// Tells the config-keyed cache that a new list reduction starts.
     pub fn new_configuration_space(&mut self) {
+        if self.dry.is_some() {
+            return;
+        }
         self.cache.clear_configs();
     }
 
@@ -326,6 +339,7 @@ impl Tester {
     /// another file of a [`FileSet`](crate::engine::oracle::file_set::FileSet) is reduced
     /// now, or one was): every cached outcome is forgotten, as none of them holds any more.
     pub fn new_context(&mut self) {
+        self.filler.clear();
         self.cache.clear();
         if let Some(m) = self.memory.as_mut() {
             m.clear();
@@ -366,6 +380,10 @@ impl Tester {
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate>,
     ) -> Option<(usize, Vec<u8>)> {
+        if self.dry.is_some() {
+            self.dry_list(candidates);
+            return None;
+        }
         self.check_flakes();
         self.recheck_if_due();
         self.refused.clear();
@@ -390,7 +408,7 @@ impl Tester {
         candidates: &mut dyn Iterator<Item = Candidate<'c>>,
         merge: &mut Merge<'_, 'c>,
     ) -> Option<Found> {
-        if !self.merging() {
+        if !self.merging() || self.dry.is_some() {
             return self
                 .first_interesting(candidates)
                 .map(|(index, text)| Found {
@@ -424,6 +442,7 @@ impl Tester {
             self.recent.pop_back();
         }
         self.recent.push_front(text.to_vec());
+        self.filler.clear();
         self.stats.interesting += 1;
         self.idle_from = self.stats.queries;
         self.adopted_since_recheck = true;
@@ -439,6 +458,9 @@ impl Tester {
     }
 
     fn notify(&mut self, event: Event) {
+        if self.dry.is_some() {
+            return;
+        }
         if let Some(o) = self.observer.as_mut() {
             o(&event, &self.stats);
         }

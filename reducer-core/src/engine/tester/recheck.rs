@@ -83,7 +83,7 @@ impl Tester {
 
     /// Asks the oracle again about the last text adopted (see the module documentation).
     fn recheck(&mut self) {
-        if self.stopped() {
+        if self.stopped() || self.dry.is_some() {
             return;
         }
         // The memory's text is the last one adopted (empty before the first, and after a
@@ -159,6 +159,7 @@ impl Tester {
     /// The reduction went back to `text`, an earlier result, because the test refused the
     /// current one when asked again: counted, and passed on as the best so far.
     pub fn roll_back(&mut self, text: &[u8]) {
+        self.filler.clear();
         self.stats.rollbacks += 1;
         self.current_bytes = text.len();
         if let Some(best) = self.best.as_mut() {

@@ -47,7 +47,7 @@ impl Tester {
     ) -> Option<Found> {
         let mut base = 0;
         let round = loop {
-            let round = self.round(candidates)?;
+            let round = self.round(candidates, true)?;
             if !round.interesting.is_empty() {
                 break round;
             }
@@ -78,7 +78,7 @@ impl Tester {
             .collect();
         let whole = {
             let mut ahead = Ahead::new(&winners, again, base + round_len, candidates, merge);
-            self.round(&mut ahead)
+            self.round(&mut ahead, false)
         };
         let Some(whole) = whole else {
             return Some(first); // the tester stopped; the first success stands
@@ -93,7 +93,7 @@ impl Tester {
         // first interesting one in this order is the largest).
         let sizes: Vec<usize> = (2..winners.len()).rev().take(self.jobs).collect();
         let mut unions = sizes.iter().map(|&k| merge(&winners[..k]));
-        let Some(merged) = self.round(&mut unions) else {
+        let Some(merged) = self.round(&mut unions, false) else {
             return Some(first);
         };
         Some(match merged.interesting.into_iter().next() {
@@ -110,7 +110,14 @@ impl Tester {
     /// candidate the cache accepts does not end the round: the runs after it may succeed
     /// too, and all are merged. `None` if the tester stopped on a test that could not be run
     /// before any success.
-    fn round<'c>(&mut self, candidates: &mut dyn Iterator<Item = Candidate<'c>>) -> Option<Round> {
+    /// When the list runs out before `jobs` runs (but after one) and `fill` says so, the
+    /// free slots run texts of the look-ahead (`tester/lookahead.rs`), whose answers go to
+    /// the cache only.
+    fn round<'c>(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Candidate<'c>>,
+        fill: bool,
+    ) -> Option<Round> {
         let mut slots: VecDeque<Slot<'c>> = VecDeque::new();
         // Candidates whose text another one of the round runs already: (slot, that slot).
         let mut twins: Vec<(usize, usize)> = Vec::new();
@@ -149,6 +156,22 @@ impl Tester {
                 None => {}
             }
         }
+        let listed = slots.len();
+        // Only beside runs of the list itself: a round of filler alone would be a round more.
+        if exhausted && fill && running > 0 {
+            while running < self.jobs {
+                let Some(filler) = self.next_filler(&slots) else {
+                    break;
+                };
+                slots.push_back(filler);
+                if self.start_waiting(&mut slots, 0) {
+                    running += 1;
+                    self.stats.speculative += 1;
+                } else {
+                    slots.pop_back();
+                }
+            }
+        }
         self.stats.rounds += u64::from(running > 0);
         while running > 0 {
             let done = self.next_done(&slots);
@@ -166,6 +189,7 @@ impl Tester {
                 *outcome = answer;
             }
         }
+        slots.truncate(listed);
         let len = slots.len();
         let mut interesting = Vec::new();
         for (i, slot) in slots.into_iter().enumerate() {

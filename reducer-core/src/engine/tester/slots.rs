@@ -278,7 +278,7 @@ impl Tester {
     }
 
     /// Whether the memory of refused edits refuses `text` (never when it is off).
-    fn remembered(&mut self, text: &[u8]) -> bool {
+    pub(super) fn remembered(&mut self, text: &[u8]) -> bool {
         self.memory.as_mut().is_some_and(|m| m.refuses(text))
     }
 

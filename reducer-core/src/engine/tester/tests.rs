@@ -742,3 +742,115 @@ fn two_runs_of_one_text_that_disagree_show_a_flaky_test() {
     assert_eq!(CALLS.load(Ordering::SeqCst), 2, "both ran");
     assert!(t.stats().flaky);
 }
+
+#[test]
+fn a_dry_run_records_what_would_run_and_changes_nothing() {
+    let (mut t, seen) = merging(4, |b| b == b"W");
+    let before = t.stats().clone();
+    t.begin_dry_run();
+    assert!(t.dry());
+    assert_eq!(
+        t.first_interesting(&mut cands(&["p", "q"]).into_iter()),
+        None
+    );
+    let next = ["r", "p", "W"];
+    let merged = t.first_interesting_merged(&mut cands(&next).into_iter(), &mut letters(&next));
+    assert_eq!(merged, None, "a dry run finds nothing");
+    t.end_dry_run();
+    assert!(seen.lock().unwrap().is_empty(), "a dry run runs nothing");
+    let after = t.stats();
+    assert_eq!(
+        (
+            after.queries,
+            after.cache_hits,
+            after.rounds,
+            after.speculative
+        ),
+        (
+            before.queries,
+            before.cache_hits,
+            before.rounds,
+            before.speculative
+        ),
+        "and counts nothing"
+    );
+    assert_eq!(t.cache_stats().entries, 0, "nor caches anything");
+    assert_eq!(
+        t.filler
+            .texts
+            .iter()
+            .map(|(text, _)| text.as_slice())
+            .collect::<Vec<_>>(),
+        [&b"p"[..], b"q", b"r", b"W"],
+        "its texts, each once, in the order asked"
+    );
+}
+
+#[test]
+fn a_short_round_runs_the_look_ahead_and_the_next_list_needs_no_round_of_its_own() {
+    let (mut t, seen) = merging(4, |b| b == b"W");
+    // What the plan would ask next if nothing is interesting: p, q, r, s, then W.
+    t.begin_dry_run();
+    t.first_interesting(&mut cands(&["p", "q", "r", "s", "W"]).into_iter());
+    t.end_dry_run();
+    // A list of two: its round runs p and q in the free slots.
+    let list = ["a", "b"];
+    let got = t.first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list));
+    assert_eq!(got, None);
+    let mut first: Vec<String> = seen.lock().unwrap().clone();
+    first.sort();
+    assert_eq!(first, ["a", "b", "p", "q"]);
+    let s = t.stats();
+    assert_eq!((s.queries, s.speculative, s.rounds), (2, 2, 1));
+    // The next list: p and q are answered, r and s run, and W beside them.
+    let list = ["p", "q", "r", "s"];
+    let got = t.first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list));
+    assert_eq!(got, None);
+    let s = t.stats();
+    assert_eq!(
+        (s.queries, s.speculative, s.rounds),
+        (6, 1, 2),
+        "p and q count as the queries they are when the list reaches them"
+    );
+    // W, accepted in that round, is adopted without a round.
+    let list = ["W"];
+    let got = t.first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list));
+    assert_eq!(got.map(|f| f.text), Some(b"W".to_vec()));
+    let s = t.stats();
+    assert_eq!((s.queries, s.speculative, s.rounds), (7, 0, 2));
+    assert_eq!(seen.lock().unwrap().len(), 7, "every text ran once");
+    assert!(t.filler.texts.is_empty());
+}
+
+#[test]
+fn a_dry_run_stops_where_the_real_run_would_adopt_and_an_adoption_drops_the_filler() {
+    let (mut t, _) = merging(4, |b| b == b"W");
+    let list = ["a", "W"];
+    t.first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list))
+        .expect("W");
+    // W's acceptance is kept; a dry run that reaches it stops there.
+    t.begin_dry_run();
+    t.first_interesting(&mut cands(&["x", "W", "y"]).into_iter());
+    assert!(t.stopped(), "the dry run has what it needs");
+    t.first_interesting(&mut cands(&["z"]).into_iter());
+    t.end_dry_run();
+    assert!(!t.stopped());
+    assert_eq!(t.filler.texts.len(), 1, "x alone");
+    let list = ["W"];
+    t.first_interesting_merged(&mut cands(&list).into_iter(), &mut letters(&list))
+        .expect("W");
+    assert!(
+        t.filler.texts.is_empty(),
+        "made from the text before the adoption"
+    );
+}
+
+#[test]
+fn the_look_ahead_is_for_merge_mode_only() {
+    let mut exact = tester(4, |_| false);
+    assert!(!exact.wants_look_ahead());
+    exact.set_parallel(Parallel::Merge);
+    assert!(exact.wants_look_ahead());
+    let (one, _) = merging(1, |_| false);
+    assert!(!one.wants_look_ahead());
+}
