@@ -35,6 +35,13 @@ pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
         if s.stopped() {
             break;
         }
+        // Merge mode's look-ahead: the longer windows, for the rounds this length leaves
+        // short (each length is a list of its own).
+        s.look_ahead(|s| {
+            for longer in k + 1..=longest {
+                windows_of(s, longer, o);
+            }
+        });
         changed |= windows_of(s, k, o);
     }
     changed
