@@ -10,9 +10,9 @@
 //! the oracle, and answers "not interesting" without running anything, as if every
 //! candidate from now on failed. The budgets of the stages see these would-be queries, so
 //! a stage stops where it would. The dry run ends at a candidate the cache says is
-//! interesting (the real run would adopt it there), or after [`TEXTS_PER_JOB`] texts per
-//! job; then every counter, the budget and the stage are as before it, and its texts are
-//! the filler.
+//! interesting (the real run would adopt it there), after [`TEXTS_PER_JOB`] texts per job,
+//! or once it has printed 64 candidates per job or 64 MiB of them; then every counter,
+//! the budget and the stage are as before it, and its texts are the filler.
 //!
 //! A round whose list has run out (and that is not a merge round, which tests a union
 //! likely to be adopted) starts filler texts in its free slots. Their answers go to the
@@ -39,10 +39,16 @@ pub const TEXTS_PER_JOB: usize = 4;
 /// cache hits), so that its engine time stays small beside an oracle run.
 const PREPARED_PER_JOB: usize = 64;
 
+/// Nor more than this many bytes of candidate texts in all (a dry run on a unit of
+/// megabytes prints each candidate whole).
+const PREPARED_BYTES: usize = 64 << 20;
+
 /// A dry run under way: the texts it recorded, and what it changes that must be restored.
 pub(super) struct DryRun {
     texts: Vec<(Vec<u8>, CacheKey)>,
     prepared: usize,
+    /// The bytes of the candidates it prepared.
+    bytes: usize,
     /// It has what it needs, or reached a candidate the real run would adopt.
     pub(super) done: bool,
     saved: Saved,
@@ -88,6 +94,7 @@ impl Tester {
         self.dry = Some(DryRun {
             texts: Vec::new(),
             prepared: 0,
+            bytes: 0,
             done: false,
             saved: Saved {
                 stats: self.stats.clone(),
@@ -124,6 +131,10 @@ impl Tester {
         while let Some(slot) = self.prepare(candidates) {
             let dry = self.dry.as_mut().expect("a dry run");
             dry.prepared += 1;
+            dry.bytes += match &slot {
+                Slot::Waiting { text, .. } | Slot::Answered { text, .. } => text.len(),
+                Slot::Running { .. } => 0,
+            };
             match slot {
                 Slot::Waiting { text, key, .. } => {
                     self.stats.queries += 1;
@@ -134,7 +145,7 @@ impl Tester {
                 Slot::Answered { outcome, .. } if outcome.is_interesting() => dry.done = true,
                 Slot::Answered { .. } | Slot::Running { .. } => {}
             }
-            if dry.texts.len() >= most.0 || dry.prepared >= most.1 {
+            if dry.texts.len() >= most.0 || dry.prepared >= most.1 || dry.bytes >= PREPARED_BYTES {
                 dry.done = true;
             }
             if dry.done {
