@@ -178,18 +178,21 @@ pub(super) fn run<P: Step>(
 ) -> bool {
     let stats = s.tester.stats();
     let effort = stats.queries + stats.remembered;
-    let mut budget = Budget::new(
-        stats.queries,
-        effort,
-        stats.recent_oracle_time,
-        stages.len(),
-    );
-    let mut records = vec![Record::default(); stages.len()];
+    let mut ledger = Ledger {
+        records: vec![Record::default(); stages.len()],
+        budget: Budget::new(
+            stats.queries,
+            effort,
+            stats.recent_oracle_time,
+            stages.len(),
+        ),
+    };
+    let rounds = Rounds { o, stages, after };
     let mut changed = false;
     loop {
-        let round = round(s, o, stages, after, &mut records, &mut budget, then);
+        let round = rounds.round(s, &mut ledger, then);
         changed |= round;
-        if !round || o.one_pass || s.stopped() || budget.balance < 1.0 {
+        if !round || o.one_pass || s.stopped() || ledger.budget.balance < 1.0 {
             return changed;
         }
     }
@@ -230,179 +233,158 @@ pub(super) fn interleave<P: Step>(
     })
 }
 
-/// One round: each stage's large candidates (`large_first`), then each stage once, in the
-/// order of [`order`], while the budget lasts.
-fn round<P: Step>(
-    s: &mut Session<'_>,
-    o: &AlgoOptions,
-    stages: &[ScheduledStage<P>],
-    after: &P,
-    records: &mut [Record],
-    budget: &mut Budget,
-    then: &Continuation<'_>,
-) -> bool {
-    let order = order(records);
-    let (opening_records, opening_budget) = (records.to_vec(), *budget);
-    let rounds = |s: &mut Session<'_>| {
-        let (mut records, mut budget) = (opening_records.clone(), opening_budget);
-        s.tester.set_budget(QueryBudget {
-            until: Some(budget.until),
-            idle: None,
-        });
-        in_order(
-            s,
-            o,
-            stages,
-            after,
-            &order,
-            &mut records,
-            &mut budget,
-            &Continuation::END,
-        );
-    };
-    let mut changed = large_first(
-        s,
-        o,
-        stages,
-        after,
-        &order,
-        records,
-        budget,
-        &then.then(&rounds),
-    );
-    changed |= in_order(s, o, stages, after, &order, records, budget, then);
-    changed
+/// What the rounds run: the stages, the deletion after them, and the options.
+struct Rounds<'a, P> {
+    o: &'a AlgoOptions,
+    stages: &'a [ScheduledStage<P>],
+    after: &'a P,
 }
 
-/// The second phase of a round: the stages of `order` one after the other, each with its
-/// share of the balance, while the budget lasts. While one runs, what follows it is the
-/// rest of them, with the budget as it would be if it found nothing, then `then`.
-#[allow(clippy::too_many_arguments)]
-fn in_order<P: Step>(
-    s: &mut Session<'_>,
-    o: &AlgoOptions,
-    stages: &[ScheduledStage<P>],
-    after: &P,
-    order: &[usize],
-    records: &mut [Record],
-    budget: &mut Budget,
-    then: &Continuation<'_>,
-) -> bool {
-    let mut changed = false;
-    for (k, &i) in order.iter().enumerate() {
-        if s.stopped() || budget.balance < 1.0 || s.tester.stats().queries >= budget.until {
-            break;
-        }
-        let left = (order.len() - k) as f64;
-        let share = (budget.balance / left).ceil().max(1.0) as u64;
-        let idle = if records[i].found_nothing() {
-            share.min(PROBE)
-        } else {
-            share
-        };
-        let (queries, bytes) = (s.tester.stats().queries, size(s));
-        let (records_before, budget_before) = (records.to_vec(), *budget);
-        let rest = |s: &mut Session<'_>| {
-            let (mut records, mut budget) = (records_before.clone(), budget_before);
-            let spent = s.tester.stats().queries.saturating_sub(queries);
-            records[i].runs += 1;
-            records[i].queries += spent;
-            budget.settle(spent, 0, bytes);
+/// Where the rounds stand: what each stage achieved, and the budget.
+#[derive(Clone)]
+struct Ledger {
+    records: Vec<Record>,
+    budget: Budget,
+}
+
+impl<P: Step> Rounds<'_, P> {
+    /// One round: each stage's large candidates (`large_first`), then each stage once, in
+    /// the order of [`order`], while the budget lasts.
+    fn round(&self, s: &mut Session<'_>, ledger: &mut Ledger, then: &Continuation<'_>) -> bool {
+        let order = order(&ledger.records);
+        let opening = ledger.clone();
+        let stages = |s: &mut Session<'_>| self.dry_rest(s, &order, opening.clone());
+        let mut changed = self.large_first(s, &order, ledger, &then.then(&stages));
+        changed |= self.in_order(s, &order, ledger, then);
+        changed
+    }
+
+    /// The second phase of a round: the stages of `order` one after the other, each with
+    /// its share of the balance, while the budget lasts. While one runs, what follows it is
+    /// the rest of them, with the budget as it would be if it found nothing, then `then`.
+    fn in_order(
+        &self,
+        s: &mut Session<'_>,
+        order: &[usize],
+        ledger: &mut Ledger,
+        then: &Continuation<'_>,
+    ) -> bool {
+        let mut changed = false;
+        for (k, &i) in order.iter().enumerate() {
+            let budget = ledger.budget;
+            if s.stopped() || budget.balance < 1.0 || s.tester.stats().queries >= budget.until {
+                break;
+            }
+            let left = (order.len() - k) as f64;
+            let share = (budget.balance / left).ceil().max(1.0) as u64;
+            let idle = if ledger.records[i].found_nothing() {
+                share.min(PROBE)
+            } else {
+                share
+            };
+            let (queries, bytes) = (s.tester.stats().queries, size(s));
+            let before = ledger.clone();
+            let rest = |s: &mut Session<'_>| {
+                let mut ledger = before.clone();
+                let spent = s.tester.stats().queries.saturating_sub(queries);
+                ledger.settle(i, spent, 0, bytes);
+                self.dry_rest(s, &order[k + 1..], ledger);
+            };
+            let stage_then = then.then(&rest);
+            let limit = (queries + budget.balance.ceil() as u64).min(budget.until);
+            let outer = s.tester.set_budget(QueryBudget {
+                until: Some(limit),
+                idle: Some(idle),
+            });
+            let stage_changed = self.stages[i].plan.run_then(s, self.o, &stage_then);
             s.tester.set_budget(QueryBudget {
                 until: Some(budget.until),
                 idle: None,
             });
-            let rest = &order[k + 1..];
-            in_order(
-                s,
-                o,
-                stages,
-                after,
-                rest,
-                &mut records,
-                &mut budget,
-                &Continuation::END,
-            );
-        };
-        let stage_then = then.then(&rest);
-        let limit = (queries + budget.balance.ceil() as u64).min(budget.until);
-        let outer = s.tester.set_budget(QueryBudget {
-            until: Some(limit),
-            idle: Some(idle),
-        });
-        let stage_changed = stages[i].plan.run_then(s, o, &stage_then);
+            if stage_changed {
+                changed = true;
+                if self.stages[i].deletion_after {
+                    self.after.run_then(s, self.o, &stage_then);
+                }
+            }
+            s.tester.set_budget(outer);
+            let spent = s.tester.stats().queries - queries;
+            let removed = bytes.saturating_sub(size(s)) as u64;
+            ledger.settle(i, spent, removed, bytes);
+        }
+        changed
+    }
+
+    /// What the look-ahead runs after a stage ([`Continuation`]): the stages of `order`, with
+    /// the budget of `ledger` and nothing after them.
+    fn dry_rest(&self, s: &mut Session<'_>, order: &[usize], mut ledger: Ledger) {
         s.tester.set_budget(QueryBudget {
-            until: Some(budget.until),
+            until: Some(ledger.budget.until),
             idle: None,
         });
-        if stage_changed {
-            changed = true;
-            if stages[i].deletion_after {
-                after.run_then(s, o, &stage_then);
+        self.in_order(s, order, &mut ledger, &Continuation::END);
+    }
+
+    /// The first phase of a round: for each band of [`LARGE_SHARES`], each stage in turn
+    /// (in the round's `order`) tests only its candidates that would remove at least that
+    /// share of the current text's bytes (and [`LARGE_FLOOR`]), the most first
+    /// ([`TransformOptions::min_removal`]), each that changed something followed by
+    /// `after`, whatever the balance and the cap say: a budget measured on what the stages
+    /// have removed so far cannot see what one of them could remove (a long docstring that
+    /// only subtree replacement turns into `pass`). The bands put the largest candidates of
+    /// all stages before the smaller ones of any; a candidate refused in the first band is
+    /// answered by the cache in the second. What the phase removes pays into the balance,
+    /// but its queries are not paid out of it: on a small input a few refused large
+    /// candidates would be the whole opening balance, and the stages after it would starve.
+    /// Both count in the stage's record, but not as a run of it, so that the second phase
+    /// still gives it a full share. A stage without large candidates costs no query.
+    ///
+    /// [`TransformOptions::min_removal`]: crate::reduce::transform::TransformOptions::min_removal
+    fn large_first(
+        &self,
+        s: &mut Session<'_>,
+        order: &[usize],
+        ledger: &mut Ledger,
+        then: &Continuation<'_>,
+    ) -> bool {
+        let mut changed = false;
+        for share in LARGE_SHARES {
+            for &i in order {
+                if s.stopped() {
+                    return changed;
+                }
+                let min = ((s.tree.text().len() as f64 * share).ceil() as usize).max(LARGE_FLOOR);
+                let mut large = self.o.clone();
+                large.transform.min_removal = Some(min);
+                let (queries, bytes) = (s.tester.stats().queries, size(s));
+                if self.stages[i].plan.run_then(s, &large, then) {
+                    changed = true;
+                    if self.stages[i].deletion_after {
+                        self.after.run_then(s, self.o, then);
+                    }
+                }
+                let spent = s.tester.stats().queries - queries;
+                let removed = bytes.saturating_sub(size(s)) as u64;
+                let record = &mut ledger.records[i];
+                record.queries += spent;
+                record.bytes += removed;
+                ledger.budget.settle(0, removed, bytes);
             }
         }
-        s.tester.set_budget(outer);
-        let spent = s.tester.stats().queries - queries;
-        let removed = bytes.saturating_sub(size(s)) as u64;
-        let r = &mut records[i];
+        changed
+    }
+}
+
+impl Ledger {
+    /// Settles a run of stage `i` in the second phase: `spent` queries, `removed` of
+    /// `before` bytes.
+    fn settle(&mut self, i: usize, spent: u64, removed: u64, before: usize) {
+        let r = &mut self.records[i];
         r.runs += 1;
         r.queries += spent;
         r.bytes += removed;
-        budget.settle(spent, removed, bytes);
+        self.budget.settle(spent, removed, before);
     }
-    changed
-}
-
-/// The first phase of a round: for each band of [`LARGE_SHARES`], each stage in turn (in
-/// the round's `order`) tests only its candidates that would remove at least that share of
-/// the current text's bytes (and [`LARGE_FLOOR`]), the most first
-/// ([`TransformOptions::min_removal`]), each that changed something followed by `after`,
-/// whatever the balance and the cap say: a budget measured on what the stages have removed
-/// so far cannot see what one of them could remove (a long docstring that only subtree
-/// replacement turns into `pass`). The bands put the largest candidates of all stages
-/// before the smaller ones of any; a candidate refused in the first band is answered by the
-/// cache in the second. What the phase removes pays into the balance, but its queries are
-/// not paid out of it: on a small input a few refused large candidates would be the whole
-/// opening balance, and the stages after it would starve. Both count in the stage's record,
-/// but not as a run of it, so that the second phase still gives it a full share. A stage
-/// without large candidates costs no query.
-///
-/// [`TransformOptions::min_removal`]: crate::reduce::transform::TransformOptions::min_removal
-#[allow(clippy::too_many_arguments)]
-fn large_first<P: Step>(
-    s: &mut Session<'_>,
-    o: &AlgoOptions,
-    stages: &[ScheduledStage<P>],
-    after: &P,
-    order: &[usize],
-    records: &mut [Record],
-    budget: &mut Budget,
-    then: &Continuation<'_>,
-) -> bool {
-    let mut changed = false;
-    for share in LARGE_SHARES {
-        for &i in order {
-            if s.stopped() {
-                return changed;
-            }
-            let min = ((s.tree.text().len() as f64 * share).ceil() as usize).max(LARGE_FLOOR);
-            let mut large = o.clone();
-            large.transform.min_removal = Some(min);
-            let (queries, bytes) = (s.tester.stats().queries, size(s));
-            if stages[i].plan.run_then(s, &large, then) {
-                changed = true;
-                if stages[i].deletion_after {
-                    after.run_then(s, o, then);
-                }
-            }
-            let spent = s.tester.stats().queries - queries;
-            let removed = bytes.saturating_sub(size(s)) as u64;
-            records[i].queries += spent;
-            records[i].bytes += removed;
-            budget.settle(0, removed, bytes);
-        }
-    }
-    changed
 }
 
 /// The size the schedule measures: the current text's bytes that are not whitespace. A
