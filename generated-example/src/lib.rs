@@ -106,7 +106,8 @@ pub mod wat {
         grammar = "../../grammars/wat.pest",
         name = "WebAssembly text",
         identifiers = ["id"],
-        extensions = ["wat", "wast"]
+        extensions = ["wat", "wast"],
+        stand_ins(instr = ["unreachable"])
     )]
     pub struct Wat;
 }
@@ -133,7 +134,8 @@ pub mod smt2 {
     #[reducer_macros::reducer(
         grammar = "../../grammars/smt2.pest",
         name = "SMT-LIB 2",
-        extensions = ["smt2"]
+        extensions = ["smt2"],
+        stand_ins(term = ["true", "false"])
     )]
     pub struct Smt2;
 }

@@ -1,5 +1,6 @@
 //! Parsing the attribute arguments: `grammar = "..."` (required), `start = "..."`,
-//! `name = "..."`, `extensions = ["...", ...]`, `identifiers = ["...", ...]`.
+//! `name = "..."`, `extensions = ["...", ...]`, `identifiers = ["...", ...]`,
+//! `stand_ins(rule = ["...", ...], ...)`.
 
 use proc_macro2::{Span, TokenStream};
 use syn::punctuated::Punctuated;
@@ -19,6 +20,9 @@ pub struct Args {
     /// The atomic rules whose tokens are identifiers (default: the atomic rules named
     /// `identifier` and `identifier_name`).
     pub identifiers: Option<Vec<LitStr>>,
+    /// Texts that may stand in a rule's slot besides its shortest text, each rule with its
+    /// texts (`stand_ins(instr = ["unreachable"])`), in the order written.
+    pub stand_ins: Vec<(syn::Ident, Vec<LitStr>)>,
 }
 
 impl Args {
@@ -26,6 +30,7 @@ impl Args {
     pub fn parse(attr: TokenStream) -> syn::Result<Args> {
         let (mut grammar, mut start, mut name) = (None, None, None);
         let (mut extensions, mut identifiers) = (None, None);
+        let mut stand_ins = Vec::new();
         let list = |meta: &syn::meta::ParseNestedMeta| -> syn::Result<Vec<LitStr>> {
             let value = meta.value()?;
             let content;
@@ -54,8 +59,16 @@ impl Args {
             } else if meta.path.is_ident("identifiers") {
                 identifiers = Some(list(&meta)?);
                 Ok(())
+            } else if meta.path.is_ident("stand_ins") {
+                meta.parse_nested_meta(|rule| {
+                    let name = rule.path.get_ident().cloned().ok_or_else(|| {
+                        rule.error("expected a rule name: stand_ins(rule = [\"text\", ...])")
+                    })?;
+                    stand_ins.push((name, list(&rule)?));
+                    Ok(())
+                })
             } else {
-                Err(meta.error("unknown argument of #[reducer]; expected `grammar`, `start`, `name`, `extensions` or `identifiers`"))
+                Err(meta.error("unknown argument of #[reducer]; expected `grammar`, `start`, `name`, `extensions`, `identifiers` or `stand_ins`"))
             }
         });
         syn::parse::Parser::parse2(parser, attr)?;
@@ -71,6 +84,7 @@ impl Args {
             name,
             extensions,
             identifiers,
+            stand_ins,
         })
     }
 }

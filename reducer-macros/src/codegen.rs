@@ -19,6 +19,8 @@ pub struct Input<'a> {
     pub start: usize,
     /// The ids of the identifier rules.
     pub identifiers: Vec<u16>,
+    /// The declared stand-in texts, each with its rule's id.
+    pub stand_ins: Vec<(u16, String)>,
     /// Normalized grammar text.
     pub grammar: String,
     /// Warnings to show the user.
@@ -228,6 +230,8 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
     });
     let start = input.start as u16;
     let identifiers = &input.identifiers;
+    let stand_in_rules = input.stand_ins.iter().map(|(r, _)| *r);
+    let stand_in_texts = input.stand_ins.iter().map(|(_, t)| t.as_str());
     let grammar = &input.grammar;
     let path = &input.path;
     let name = &input.name;
@@ -285,6 +289,7 @@ pub fn generate(input: &Input<'_>, tables: &TableData) -> TokenStream {
                 identifiers: &[#(#identifiers),*],
                 separated: &[#(#separated),*],
                 layout: &[#(#layout),*],
+                stand_ins: &[#((#stand_in_rules, #stand_in_texts)),*],
             };
 
             impl ::reducer_core::runtime::PestGrammar for Parser {

@@ -48,7 +48,7 @@ use syn::{Fields, ItemStruct, LitStr};
 ///
 /// Arguments: `grammar = "path.pest"` (required, relative to this source file),
 /// `start = "rule"`, `name = "Display name"`, `extensions = ["ext", ...]`,
-/// `identifiers = ["rule", ...]`.
+/// `identifiers = ["rule", ...]`, `stand_ins(rule = ["text", ...], ...)`.
 #[proc_macro_attribute]
 pub fn reducer(attr: TokenStream, item: TokenStream) -> TokenStream {
     let item2: proc_macro2::TokenStream = item.into();
@@ -119,6 +119,7 @@ fn expand(
             .unwrap_or_default(),
     };
     let identifiers = identifier_rules(&analysis, args.identifiers.as_deref())?;
+    let stand_ins = stand_in_texts(&analysis, &args.stand_ins)?;
     let absolute = path.canonicalize().unwrap_or(path);
     let input = codegen::Input {
         item: &item,
@@ -129,6 +130,7 @@ fn expand(
         extensions,
         start,
         identifiers,
+        stand_ins,
         grammar: analysis.normalized.text(),
         warnings: analysis
             .normalized
@@ -169,6 +171,25 @@ fn identifier_rules(
             })
         })
         .collect()
+}
+
+/// The declared stand-in texts with their rules' ids (each rule must be a visible rule).
+fn stand_in_texts(
+    analysis: &reducer_grammar::Analysis,
+    declared: &[(syn::Ident, Vec<LitStr>)],
+) -> syn::Result<Vec<(u16, String)>> {
+    let mut out = Vec::new();
+    for (rule, texts) in declared {
+        let name = rule.to_string();
+        let id = analysis.start_rule(&name).ok_or_else(|| {
+            syn::Error::new(
+                rule.span(),
+                format!("stand-in rule `{name}` is not a visible rule of the grammar"),
+            )
+        })?;
+        out.extend(texts.iter().map(|t| (id as u16, t.value())));
+    }
+    Ok(out)
 }
 
 /// The grammar file named by `lit`: relative to the directory of the invoking source file

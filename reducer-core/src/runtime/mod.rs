@@ -312,6 +312,7 @@ comment = @{ COMMENT }
         literals: &[","],
         identifiers: &[],
         layout: &[],
+        stand_ins: &[],
         separated: &[],
     };
 

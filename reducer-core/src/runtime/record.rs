@@ -308,6 +308,7 @@ mod tests {
         literals: &[","],
         identifiers: &[],
         layout: &[],
+        stand_ins: &[],
         separated: &[],
     };
 

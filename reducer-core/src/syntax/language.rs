@@ -29,6 +29,10 @@ pub struct Tables {
     /// (a statement separator that takes the blank and comment lines after it along); the
     /// lines inside such a token are trivia.
     pub layout: &'static [RuleId],
+    /// Texts the grammar declares may stand in a rule's slot besides its shortest text
+    /// (`#[reducer(stand_ins(instr = ["unreachable"]))]`: a body that must still produce a
+    /// value), each with its rule, in the order declared.
+    pub stand_ins: &'static [(RuleId, &'static str)],
 }
 
 /// An element rule of a separated list: Perses Normal Form writes `x ~ (sep ~ x)*` as
@@ -72,6 +76,15 @@ impl Tables {
         self.compat
             .get(word)
             .is_some_and(|w| w >> (by as usize % 64) & 1 == 1)
+    }
+
+    /// The declared stand-in texts of the rules compatible with `slot`, in the order
+    /// declared ([`Tables::stand_ins`]).
+    pub fn stand_ins_for(&self, slot: RuleId) -> impl Iterator<Item = &'static str> + '_ {
+        self.stand_ins
+            .iter()
+            .filter(move |&&(r, _)| self.compatible(slot, r))
+            .map(|&(_, t)| t)
     }
 
     /// Whether nodes of `rule` are identifiers.

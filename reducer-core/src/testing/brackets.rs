@@ -66,6 +66,7 @@ fn bracket_tables() -> &'static Tables {
             literals: &["(", ")"],
             identifiers: &[ATOM],
             layout: &[],
+            stand_ins: &[],
             separated: &[],
         }
     })

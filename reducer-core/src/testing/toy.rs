@@ -116,6 +116,7 @@ fn tables() -> &'static Tables {
             literals: LITERALS,
             identifiers: &[IDENT],
             layout: &[],
+            stand_ins: &[],
             separated: &[
                 Separated {
                     element: EXPR_STAR,

@@ -12,94 +12,29 @@
 //! the highest node around it that holds no other name (`struct S` as a whole, `v++;` as a
 //! whole) when that removes the most text.
 
-use super::names::{accepted_by, name_index, used_words, Names};
+use super::names::{binds, name_index, Names, StandIns};
 use super::{by_sites, node_text, Change};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
-use crate::syntax::tree::{EditSet, NodeId, RuleId, Subst};
-use std::cell::RefCell;
+use crate::syntax::tree::{EditSet, NodeId, Subst};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// One pass (nothing with `--no-rename`: names are what it removes); returns whether
-/// anything changed.
+/// One pass (nothing with `--no-rename`: names are what it removes): every elimination of
+/// [`sites`], then every inlining of [`inline_bindings`](super::inline_bindings); returns
+/// whether anything changed.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     if !o.transform.rename {
         return false;
     }
-    by_sites(s, &o.transform, &sites, &|_, e: &EditSet| {
+    let all = |v: &View<'_>| {
+        let mut list = sites(v);
+        list.extend(super::inline_bindings::sites(v));
+        list
+    };
+    by_sites(s, &o.transform, &all, &|_, e: &EditSet| {
         Some(Change::Edits(e.clone()))
     })
-}
-
-/// The shortest text free of names that may stand in a slot of each rule (memoised).
-pub(crate) struct StandIns<'v> {
-    view: &'v View<'v>,
-    memo: RefCell<HashMap<RuleId, Option<&'static str>>>,
-}
-
-impl<'v> StandIns<'v> {
-    pub(crate) fn new(view: &'v View<'v>) -> Self {
-        StandIns {
-            view,
-            memo: RefCell::new(HashMap::new()),
-        }
-    }
-
-    /// The shortest text (bytes, then tokens) among the shortest texts of the rules
-    /// compatible with `slot` that parses as `slot` and holds no name.
-    pub(crate) fn of(&self, slot: RuleId) -> Option<&'static str> {
-        if let Some(&t) = self.memo.borrow().get(&slot) {
-            return t;
-        }
-        let v = self.view;
-        let tables = v.tables();
-        let mut texts: Vec<&'static str> = (0..tables.rules.len() as RuleId)
-            .filter(|&r| tables.compatible(slot, r))
-            .filter_map(|r| tables.rule(r).min_text)
-            .collect();
-        texts.sort_by_key(|t| (t.len(), *t));
-        texts.dedup();
-        let found = texts
-            .into_iter()
-            .find(|t| v.lang.parse_prefix(slot, t) == Ok(t.len()) && !names_in(v, t));
-        self.memo.borrow_mut().insert(slot, found);
-        found
-    }
-}
-
-/// Whether `text` holds a word that is a name (an identifier rule accepts it whole).
-fn names_in(v: &View<'_>, text: &str) -> bool {
-    let identifiers = v.tables().identifiers;
-    used_words(text).iter().any(|w| {
-        identifiers
-            .iter()
-            .any(|&r| accepted_by(v, std::slice::from_ref(&r), w))
-    })
-}
-
-/// The nodes that print exactly what `occurrence` prints: it and its ancestors with the
-/// same text, lowest first.
-fn narrow_chain(v: &View<'_>, occurrence: NodeId) -> Vec<NodeId> {
-    let tree = v.tree;
-    let own = node_text(tree, occurrence).trim().to_string();
-    let mut chain = vec![occurrence];
-    let mut n = occurrence;
-    while let Some(p) = tree.parent(n) {
-        if p == tree.root() || node_text(tree, p).trim() != own {
-            break;
-        }
-        chain.push(p);
-        n = p;
-    }
-    chain
-}
-
-/// Whether the occurrence binds its name: no node of its narrow chain has a stand-in.
-pub(super) fn binds(v: &View<'_>, stand_ins: &StandIns<'_>, occurrence: NodeId) -> bool {
-    narrow_chain(v, occurrence)
-        .iter()
-        .all(|&n| stand_ins.of(v.tree.slot_rule(n)).is_none())
 }
 
 /// The best replacement of a use: among the occurrence and its ancestors that hold no other
@@ -226,6 +161,7 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::names::names_in;
     use super::*;
     use crate::testing::Toy;
     use crate::Language;

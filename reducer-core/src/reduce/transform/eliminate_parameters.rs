@@ -14,8 +14,9 @@
 //! typename U> void f(T a, U b)` loses `typename U` with `U b`, which no call could deduce
 //! any more; a C parameter of type `struct S *` takes `struct S`'s definition with it).
 
-use super::eliminate_definitions::{binds, element_of, StandIns};
+use super::eliminate_definitions::element_of;
 use super::items::{List, Lists};
+use super::names::{binds, StandIns};
 use super::names::{name_index, Names};
 use super::{by_sites, Change};
 use crate::engine::session::{Session, View};

@@ -11,7 +11,7 @@
 //! | [`splice_lists`] | this project | a list element becomes the elements of a list of the same kind inside it (`{ a; b; }` → `a; b;`) |
 //! | [`token_windows`] | C-Reduce's and C-Vise's token passes | a run of 1 to 8 tokens goes, across node boundaries |
 //! | [`enumerate_windows`] | Vulcan (local exhaustive enumeration) | in a window of siblings, every pattern that deletes two or more of them |
-//! | [`eliminate_definitions`] | C-Reduce's and C-Vise's inlining, on the tables | an element that binds a name goes, and every use of the name becomes the shortest name-free text its slot accepts |
+//! | [`eliminate_definitions`] | C-Reduce's and C-Vise's inlining, on the tables | an element that binds a name goes, and every use of the name becomes the shortest name-free text its slot accepts, or the value the element binds it to ([`inline_bindings`]) |
 //! | [`eliminate_parameters`] | C-Reduce's parameter removal, on the tables | the i-th item goes from every list bound to one name (parameters and arguments together) |
 //! | [`merge_lists`] | this project | two adjacent elements that differ only in a list inside become one with both lists' items (`int a; int b;` → `int a, b;`) |
 //!
@@ -34,6 +34,7 @@ pub mod canonicalize;
 pub mod eliminate_definitions;
 pub mod eliminate_parameters;
 pub mod enumerate_windows;
+pub mod inline_bindings;
 mod items;
 pub mod merge_lists;
 pub(crate) mod names;

@@ -1,10 +1,12 @@
 //! The names of a program, for the transformations that rename or eliminate them: each name
-//! with the nodes that spell it ([`Names`]), the words a fresh name must avoid, and the
-//! shortest fresh name a slot accepts.
+//! with the nodes that spell it ([`Names`]), the words a fresh name must avoid, the
+//! shortest fresh name a slot accepts, and which occurrences bind their name ([`binds`]:
+//! those no name-free text may replace, [`StandIns`]).
 
 use super::node_text;
 use crate::engine::session::View;
 use crate::syntax::tree::{NodeId, RuleId, Tree};
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 /// The identifiers of the program: each name with the nodes that spell it, in the order of
@@ -108,6 +110,76 @@ pub(crate) fn fresh_name(
     shortlex_names()
         .take_while(|n| n.len() < than)
         .find(|n| !used.contains(n) && accepted_by(view, rules, n))
+}
+
+/// The shortest text free of names that may stand in a slot of each rule (memoised).
+pub(crate) struct StandIns<'v> {
+    view: &'v View<'v>,
+    memo: RefCell<HashMap<RuleId, Option<&'static str>>>,
+}
+
+impl<'v> StandIns<'v> {
+    pub(crate) fn new(view: &'v View<'v>) -> Self {
+        StandIns {
+            view,
+            memo: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The shortest text (bytes, then tokens) among the shortest texts of the rules
+    /// compatible with `slot` that parses as `slot` and holds no name.
+    pub(crate) fn of(&self, slot: RuleId) -> Option<&'static str> {
+        if let Some(&t) = self.memo.borrow().get(&slot) {
+            return t;
+        }
+        let v = self.view;
+        let tables = v.tables();
+        let mut texts: Vec<&'static str> = (0..tables.rules.len() as RuleId)
+            .filter(|&r| tables.compatible(slot, r))
+            .filter_map(|r| tables.rule(r).min_text)
+            .collect();
+        texts.sort_by_key(|t| (t.len(), *t));
+        texts.dedup();
+        let found = texts
+            .into_iter()
+            .find(|t| v.lang.parse_prefix(slot, t) == Ok(t.len()) && !names_in(v, t));
+        self.memo.borrow_mut().insert(slot, found);
+        found
+    }
+}
+
+/// Whether `text` holds a word that is a name (an identifier rule accepts it whole).
+pub(crate) fn names_in(v: &View<'_>, text: &str) -> bool {
+    let identifiers = v.tables().identifiers;
+    used_words(text).iter().any(|w| {
+        identifiers
+            .iter()
+            .any(|&r| accepted_by(v, std::slice::from_ref(&r), w))
+    })
+}
+
+/// The nodes that print exactly what `occurrence` prints: it and its ancestors with the
+/// same text, lowest first.
+fn narrow_chain(v: &View<'_>, occurrence: NodeId) -> Vec<NodeId> {
+    let tree = v.tree;
+    let own = node_text(tree, occurrence).trim().to_string();
+    let mut chain = vec![occurrence];
+    let mut n = occurrence;
+    while let Some(p) = tree.parent(n) {
+        if p == tree.root() || node_text(tree, p).trim() != own {
+            break;
+        }
+        chain.push(p);
+        n = p;
+    }
+    chain
+}
+
+/// Whether the occurrence binds its name: no node of its narrow chain has a stand-in.
+pub(crate) fn binds(v: &View<'_>, stand_ins: &StandIns<'_>, occurrence: NodeId) -> bool {
+    narrow_chain(v, occurrence)
+        .iter()
+        .all(|&n| stand_ins.of(v.tree.slot_rule(n)).is_none())
 }
 
 #[cfg(test)]

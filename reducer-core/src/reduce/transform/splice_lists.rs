@@ -43,8 +43,8 @@ fn inner_lists(tree: &Tree, node: NodeId) -> Vec<Vec<NodeId>> {
     lists.into_iter().map(|(_, e)| e).collect()
 }
 
-/// Every (list element, texts of a nested list's elements that each parse in its slot),
-/// heaviest elements first.
+/// Every (list element, texts of a nested list's elements that each parse in its slot,
+/// those that print only blanks left out), heaviest elements first.
 fn sites(v: &View<'_>) -> Vec<(NodeId, Vec<String>)> {
     let tree = v.tree;
     let mut nodes: Vec<NodeId> = tree
@@ -57,13 +57,16 @@ fn sites(v: &View<'_>) -> Vec<(NodeId, Vec<String>)> {
     for n in nodes {
         let slot = tree.slot_rule(n);
         for inner in inner_lists(tree, n) {
+            // Elements that print only blanks (XML's white space between elements) go.
             let texts: Vec<String> = inner
                 .iter()
                 .map(|&e| node_text(tree, e).trim().to_string())
+                .filter(|t| !t.is_empty())
                 .collect();
-            let fits = texts
-                .iter()
-                .all(|t| !t.is_empty() && v.lang.parse_prefix(slot, t) == Ok(t.len()));
+            let fits = !texts.is_empty()
+                && texts
+                    .iter()
+                    .all(|t| v.lang.parse_prefix(slot, t) == Ok(t.len()));
             if fits {
                 list.push((n, texts));
             }
