@@ -12,7 +12,7 @@
 //! the highest node around it that holds no other name (`struct S` as a whole, `v++;` as a
 //! whole) when that removes the most text.
 
-use super::names::{binds, name_index, Names, StandIns};
+use super::names::{binds, element_of, holds, name_index, Names, StandIns};
 use super::{by_sites, node_text, Change};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
@@ -65,41 +65,6 @@ fn replacement(
     best.map(|(_, n, t)| (n, t))
 }
 
-/// The element that goes with the binding `occurrence`: the outermost ancestor that may be
-/// deleted and holds no binding of another name (`typedef int a;` as a whole, `, k` of
-/// `int i, j, k;`); `other_binding` tells the binding name nodes of other names.
-pub(super) fn element_of(
-    v: &View<'_>,
-    occurrence: NodeId,
-    other_binding: &dyn Fn(NodeId) -> bool,
-) -> Option<NodeId> {
-    let tree = v.tree;
-    let mut found = None;
-    let mut n = tree.parent(occurrence)?;
-    while n != tree.root() {
-        if holds(v, n, other_binding) {
-            break;
-        }
-        if v.is_nullable(n) {
-            found = Some(n);
-        }
-        n = tree.parent(n)?;
-    }
-    found
-}
-
-/// Whether `node` or a node below it is one that `is` tells.
-fn holds(v: &View<'_>, node: NodeId, is: &dyn Fn(NodeId) -> bool) -> bool {
-    let mut stack = vec![node];
-    while let Some(n) = stack.pop() {
-        if is(n) {
-            return true;
-        }
-        stack.extend(v.tree.children(n));
-    }
-    false
-}
-
 /// Every candidate: for each name (rarest first) and the element of each of its binding
 /// occurrences ([`element_of`]), the element deleted and every occurrence outside it replaced.
 /// Names with an occurrence outside that neither the element holds nor a stand-in can
@@ -127,7 +92,7 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
             if !binding.contains_key(&o) {
                 continue;
             }
-            let Some(element) = element_of(v, o, &other_binding) else {
+            let Some(element) = element_of(v, o, &|n| holds(v, n, &other_binding)) else {
                 continue;
             };
             if elements.contains(&element) {

@@ -14,9 +14,8 @@
 //! typename U> void f(T a, U b)` loses `typename U` with `U b`, which no call could deduce
 //! any more; a C parameter of type `struct S *` takes `struct S`'s definition with it).
 
-use super::eliminate_definitions::element_of;
 use super::items::{List, Lists};
-use super::names::{binds, StandIns};
+use super::names::{binds, element_of, holds, StandIns};
 use super::names::{name_index, Names};
 use super::{by_sites, Change};
 use crate::engine::session::{Session, View};
@@ -173,7 +172,9 @@ impl<'a, 'v> Orphans<'a, 'v> {
                 self.name_of.get(&n).is_some_and(|&j| j != i)
                     && binds(self.view, &self.stand_ins, n)
             };
-            let Some(element) = element_of(self.view, binding, &other_binding) else {
+            let Some(element) =
+                element_of(self.view, binding, &|n| holds(self.view, n, &other_binding))
+            else {
                 continue;
             };
             // Not inside what goes already, nor around or inside another orphan's element.

@@ -22,7 +22,7 @@
 //! may replace is replaced by it in the same candidate: `(let ((x t)) body)` → `body` with
 //! `x` replaced, the node-to-descendant edit of hoisting.
 
-use super::names::{binds, name_index, Names, StandIns};
+use super::names::{binds, element_of, holds, name_index, Names, StandIns};
 use super::node_text;
 use crate::engine::session::View;
 use crate::syntax::tree::{Derivation, EditSet, NodeId, RuleId};
@@ -59,7 +59,11 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
             continue;
         }
         let other_binding = |n: NodeId| binding.get(&n).is_some_and(|&j| j != i && defined(j));
-        let Some(element) = element_of(v, o, &uses, &other_binding) else {
+        // The element holds no binding of another name, and none of the uses.
+        let keeps = |n: NodeId| {
+            uses.iter().any(|&u| tree.is_ancestor_or_self(n, u)) || holds(v, n, &other_binding)
+        };
+        let Some(element) = element_of(v, o, &keeps) else {
             continue;
         };
         let Some(value) = value_of(v, element, o, &uses) else {
@@ -83,41 +87,6 @@ pub(crate) fn sites(v: &View<'_>) -> Vec<EditSet> {
         list.push(edits);
     }
     list
-}
-
-/// The element that goes with the binding `occurrence`: the outermost deletable ancestor
-/// that holds no binding of another name and none of `uses`.
-fn element_of(
-    v: &View<'_>,
-    occurrence: NodeId,
-    uses: &[NodeId],
-    other_binding: &dyn Fn(NodeId) -> bool,
-) -> Option<NodeId> {
-    let tree = v.tree;
-    let mut found = None;
-    let mut n = tree.parent(occurrence)?;
-    while n != tree.root() {
-        if uses.iter().any(|&u| tree.is_ancestor_or_self(n, u)) || holds(v, n, other_binding) {
-            break;
-        }
-        if v.is_nullable(n) {
-            found = Some(n);
-        }
-        n = tree.parent(n)?;
-    }
-    found
-}
-
-/// Whether `node` or a node below it is one that `is` tells.
-fn holds(v: &View<'_>, node: NodeId, is: &dyn Fn(NodeId) -> bool) -> bool {
-    let mut stack = vec![node];
-    while let Some(n) = stack.pop() {
-        if is(n) {
-            return true;
-        }
-        stack.extend(v.tree.children(n));
-    }
-    false
 }
 
 /// The value of `element`: the last of its parts (the highest nodes outside the binding

@@ -182,6 +182,41 @@ pub(crate) fn binds(v: &View<'_>, stand_ins: &StandIns<'_>, occurrence: NodeId) 
         .all(|&n| stand_ins.of(v.tree.slot_rule(n)).is_none())
 }
 
+/// The element that goes with the binding `occurrence`: its outermost ancestor that may be
+/// deleted, below the first ancestor that `keeps` tells must stay (one that holds a binding
+/// of another name: `typedef int a;` as a whole, `, k` of `int i, j, k;`).
+pub(super) fn element_of(
+    v: &View<'_>,
+    occurrence: NodeId,
+    keeps: &dyn Fn(NodeId) -> bool,
+) -> Option<NodeId> {
+    let tree = v.tree;
+    let mut found = None;
+    let mut n = tree.parent(occurrence)?;
+    while n != tree.root() {
+        if keeps(n) {
+            break;
+        }
+        if v.is_nullable(n) {
+            found = Some(n);
+        }
+        n = tree.parent(n)?;
+    }
+    found
+}
+
+/// Whether `node` or a node below it is one that `is` tells.
+pub(super) fn holds(v: &View<'_>, node: NodeId, is: &dyn Fn(NodeId) -> bool) -> bool {
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if is(n) {
+            return true;
+        }
+        stack.extend(v.tree.children(n));
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
