@@ -21,6 +21,7 @@ pub mod list;
 pub mod nodes;
 pub mod pardis;
 pub mod perses;
+mod plan;
 pub mod schedule;
 pub mod speculate;
 pub mod text;
@@ -28,7 +29,8 @@ pub mod transform;
 
 use crate::engine::session::Session;
 use crate::reduce::list::{DdOptions, ListAlgorithm};
-pub use algorithm::{Algorithm, Pass, Plan, Selection, Transform, DEFAULT_TRANSFORMS};
+pub use algorithm::{Algorithm, Selection, DEFAULT_TRANSFORMS};
+pub use plan::{Pass, Plan, Transform};
 pub use schedule::{ScheduledStage, Step};
 use std::fmt;
 use std::sync::Arc;
