@@ -11,9 +11,11 @@
 //! round's failures after it, then the candidates it has not offered yet. Their answers,
 //! acceptances included, stay in the cache ([`AheadCache`](super::ahead::AheadCache)), and
 //! the list's next round starts with them, so a merge round is also the first half of the
-//! next one. Only if the union is refused are the unions of the first k successes tested (k
-//! from all but one down to 2, one more round), and the largest interesting one is adopted,
-//! else the first success. One round can so commit many deletions of independent parts of
+//! next one. A union the cache already accepts (the successes nested: every deletion part of
+//! the largest one, as a galloping step's) takes no round: the list's next round starts
+//! with those candidates anyway. Only if the union is refused are the unions of the first k
+//! successes tested (k from all but one down to 2, one more round), and the largest
+//! interesting one is adopted, else the first success. One round can so commit many deletions of independent parts of
 //! the input. Which candidates form a round depends only on the list and the cache, which
 //! depend only on earlier answers: the result is deterministic for a given N.
 
@@ -26,6 +28,18 @@ use std::time::Duration;
 /// At most this many cheap answers (cache, syntax) per oracle run of a round, so that a
 /// list of rejected candidates does not pile up in memory.
 const CHEAP_PER_RUN: usize = 64;
+
+/// What a round holds, which decides what may join it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// The list's next candidates; when the list runs out, texts of the look-ahead join them.
+    List,
+    /// The union of the last round's successes, then the list's next candidates with it
+    /// ([`Ahead`]); none of them runs if the cache accepts the union.
+    Union,
+    /// Unions of the first k successes.
+    Unions,
+}
 
 /// The answers of one round.
 struct Round {
@@ -47,7 +61,7 @@ impl Tester {
     ) -> Option<Found> {
         let mut base = 0;
         let round = loop {
-            let round = self.round(candidates, true)?;
+            let round = self.round(candidates, Kind::List)?;
             if !round.interesting.is_empty() {
                 break round;
             }
@@ -78,7 +92,7 @@ impl Tester {
             .collect();
         let whole = {
             let mut ahead = Ahead::new(&winners, again, base + round_len, candidates, merge);
-            self.round(&mut ahead, false)
+            self.round(&mut ahead, Kind::Union)
         };
         let Some(whole) = whole else {
             return Some(first); // the tester stopped; the first success stands
@@ -93,7 +107,7 @@ impl Tester {
         // first interesting one in this order is the largest).
         let sizes: Vec<usize> = (2..winners.len()).rev().take(self.jobs).collect();
         let mut unions = sizes.iter().map(|&k| merge(&winners[..k]));
-        let Some(merged) = self.round(&mut unions, false) else {
+        let Some(merged) = self.round(&mut unions, Kind::Unions) else {
             return Some(first);
         };
         Some(match merged.interesting.into_iter().next() {
@@ -110,13 +124,12 @@ impl Tester {
     /// candidate the cache accepts does not end the round: the runs after it may succeed
     /// too, and all are merged. `None` if the tester stopped on a test that could not be run
     /// before any success.
-    /// When the list runs out before `jobs` runs (but after one) and `fill` says so, the
-    /// free slots run texts of the look-ahead (`tester/lookahead.rs`), whose answers go to
-    /// the cache only.
+    /// When a list runs out before `jobs` runs (but after one), the free slots run texts of
+    /// the look-ahead (`tester/lookahead.rs`), whose answers go to the cache only.
     fn round<'c>(
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate<'c>>,
-        fill: bool,
+        kind: Kind,
     ) -> Option<Round> {
         let mut slots: VecDeque<Slot<'c>> = VecDeque::new();
         // Candidates whose text another one of the round runs already: (slot, that slot).
@@ -134,7 +147,14 @@ impl Tester {
                     .position(|s| matches!(s, Slot::Running { key: k, .. } if k == key)),
                 _ => None,
             };
+            let accepted = matches!(
+                &slot,
+                Slot::Answered { outcome, source: Source::Cache, .. } if outcome.is_interesting()
+            );
             slots.push_back(slot);
+            if kind == Kind::Union && accepted && slots.len() == 1 {
+                break; // a known union: the list's next round runs the rest
+            }
             match twin {
                 Some(of) => {
                     // Left waiting: it takes the answer of its twin.
@@ -158,7 +178,7 @@ impl Tester {
         }
         let listed = slots.len();
         // Only beside runs of the list itself: a round of filler alone would be a round more.
-        if exhausted && fill && running > 0 {
+        if exhausted && kind == Kind::List && running > 0 {
             while running < self.jobs {
                 let Some(filler) = self.next_filler(&slots) else {
                     break;

@@ -405,6 +405,37 @@ fn a_merge_round_answers_the_lists_next_candidates_after_its_union() {
 }
 
 #[test]
+fn a_union_the_cache_accepts_takes_no_round() {
+    // Deletions from "abcdefgh" (c must stay): first nested ones, largest first, as in a
+    // galloping step (the last 5, 3, 2 and 1 letters), then single letters from the front.
+    let gone = ["defgh", "fgh", "gh", "h", "a", "b", "d"];
+    let without = |letters: &[usize]| -> Vec<u8> {
+        let dropped = |c: &u8| letters.iter().any(|&i| gone[i].as_bytes().contains(c));
+        b"abcdefgh"
+            .iter()
+            .copied()
+            .filter(|c| !dropped(c))
+            .collect()
+    };
+    let list: Vec<Candidate> = (0..gone.len())
+        .map(|i| Candidate::text(without(&[i])))
+        .collect();
+    let (mut t, seen) = merging(4, |b| b.contains(&b'c'));
+    let mut merge = |winners: &[usize]| Candidate::text(without(winners));
+    let found = t
+        .first_interesting_merged(&mut list.into_iter(), &mut merge)
+        .unwrap();
+    // The first round's four succeed and their union is the first of them, whose acceptance
+    // is cached: no round for it, nor for the list's next candidates with it (the list's
+    // next round runs them anyway).
+    assert_eq!(found.winners, [0, 1, 2, 3]);
+    assert_eq!(found.text, b"abc");
+    assert_eq!(seen.lock().unwrap().len(), 4);
+    let s = t.stats();
+    assert_eq!((s.rounds, s.queries, s.cache_hits), (1, 4, 1));
+}
+
+#[test]
 fn the_largest_interesting_prefix_union_wins_else_the_first_success() {
     // B, C, D each interesting alone; a union holding D is not.
     let list = ["B", "C", "D", "x"];
