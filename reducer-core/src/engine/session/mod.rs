@@ -281,16 +281,18 @@ impl<'l> Session<'l> {
     /// The look-ahead of merge mode (`engine/tester/lookahead.rs`): runs `rest`, what the
     /// plan runs next, dry, so that its first texts wait for the free slots of the rounds
     /// before it. Nothing changes but the tree's form (a pass may re-parse the same text)
-    /// and the tester's filler; does nothing when the tester has no use for it.
-    pub fn look_ahead(&mut self, rest: impl FnOnce(&mut Session<'l>)) {
+    /// and the tester's filler; does nothing when the tester has no use for it. Returns
+    /// whether `rest` ran.
+    pub fn look_ahead(&mut self, rest: impl FnOnce(&mut Session<'l>)) -> bool {
         if !self.tester.wants_look_ahead() || self.unparsed.is_some() {
-            return;
+            return false;
         }
         let stats = self.stats.clone();
         self.tester.begin_dry_run();
         rest(self);
         self.tester.end_dry_run();
         self.stats = stats;
+        true
     }
 
     /// Goes back to `text`, an earlier result, after the test refused the current one when
