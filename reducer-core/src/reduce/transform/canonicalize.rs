@@ -1,26 +1,27 @@
 //! T-Rec's canonicalization (Xu et al., TOSEM 2024): every name becomes the shortest name
 //! the program does not use yet (all of its occurrences at once), and every literal the
 //! shortest text its token rule accepts (`0xFFFFFFFFFFFFFFF7UL` → `0`, `"hello"` → `""`):
-//! first all literals at once, then one at a time. Comments (the grammar's `COMMENT` rule,
-//! which no node holds and no deletion removes) go too: all at once, then in halves,
-//! quarters, … down to one at a time; and the words of those the test needs, then the
-//! characters of their words, go in the same way (`// implement other` → `// impl`).
+//! first all literals at once, then one at a time; the names the text declares are asked
+//! before the literals, those from outside it (built-ins) after them. Comments (the
+//! grammar's `COMMENT` rule, which no node holds and no deletion removes) go too: all at
+//! once, then in halves, quarters, … down to one at a time; and the words of those the test
+//! needs, then the characters of their words, go in the same way (`// implement other` →
+//! `// impl`).
 
-use super::names::{fresh_name, rules_of, used_words, Names};
+use super::names::{declared, fresh_name, rules_of, used_words, Names, StandIns};
 use super::{by_sites, by_sites_noting, node_text, replacing, Change};
 use crate::engine::session::{Session, View};
 use crate::reduce::AlgoOptions;
 use crate::syntax::tree::NodeId;
+use std::collections::HashMap;
 
 /// One pass of renaming (unless `--no-rename`) and literal shrinking (unless
-/// `--no-literals`); returns whether anything changed.
+/// `--no-literals`), then of comment removal and shortening; returns whether anything
+/// changed.
 pub fn pass(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
     let mut changed = false;
-    if o.transform.rename {
-        changed |= rename(s, o);
-    }
-    if o.transform.literals && !s.stopped() {
-        changed |= shrink_literals(s, o);
+    if o.transform.rename || o.transform.literals {
+        changed |= names_and_literals(s, o);
     }
     if !s.stopped() {
         changed |= drop_comments(s, o);
@@ -222,46 +223,109 @@ fn chunks<T: Clone>(all: &[T]) -> Vec<Vec<T>> {
     out
 }
 
-/// Renames each name (the most bytes saved first) to the shortest unused name.
-fn rename(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
-    // Each name with the shortest unused name shorter than it, on the current text (the
-    // sites are listed again after every success, so the words in use are up to date), the
-    // most bytes saved first (for the same saving, the fewest occurrences changed, then the
-    // order of first occurrence); the names whose renaming was refused earlier in the run
-    // (a needle of the test, a builtin) come last.
-    let sites = |v: &View<'_>| {
-        let used = used_words(&v.tree.text());
-        let mut sites: Vec<(String, Vec<NodeId>, String)> = Names::of(v)
-            .list
-            .into_iter()
-            .filter_map(|(name, nodes)| {
-                let fresh = fresh_name(v, &rules_of(v.tree, &nodes), &used, name.len())?;
-                Some((name, nodes, fresh))
-            })
-            .collect();
-        sites.sort_by_key(|(name, nodes, fresh)| {
-            let saved = nodes.len() * (name.len() - fresh.len());
-            (
-                v.refusals.refused_name(name),
-                std::cmp::Reverse(saved),
-                nodes.len(),
-            )
-        });
-        sites
-    };
-    let change = |_: &View<'_>, (_, nodes, fresh): &(String, Vec<NodeId>, String)| {
-        Some(replacing(nodes.iter().map(|&n| (n, fresh.as_str()))))
-    };
-    let refused = |s: &mut Session<'_>, (name, _, _): &(String, Vec<NodeId>, String)| {
-        s.record_refused_name(name);
-    };
-    by_sites_noting(s, &o.transform, &sites, &change, &refused)
+/// A candidate of renaming and literal shrinking.
+enum Site {
+    /// A name, its occurrences, and the shortest unused name that would replace them all.
+    Rename(String, Vec<NodeId>, String),
+    /// All the literals at once, with their rule's shortest text.
+    AllLiterals(Vec<(NodeId, &'static str)>),
+    /// One literal with its rule's shortest text.
+    Literal(NodeId, &'static str),
 }
 
-/// Where literal shrinking can act: all literals at once, then each one.
-enum Literal {
-    All(Vec<(NodeId, &'static str)>),
-    One(NodeId, &'static str),
+/// Renames names to the shortest unused names (unless `--no-rename`) and shrinks literals
+/// to their rule's shortest text (unless `--no-literals`), in the order of [`sites`].
+fn names_and_literals(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
+    let (rename, literals) = (o.transform.rename, o.transform.literals);
+    let change = |_: &View<'_>, site: &Site| {
+        Some(match site {
+            Site::Rename(_, nodes, fresh) => replacing(nodes.iter().map(|&n| (n, fresh.as_str()))),
+            Site::AllLiterals(all) => replacing(all.iter().copied()),
+            Site::Literal(n, t) => replacing([(*n, *t)]),
+        })
+    };
+    let refused = |s: &mut Session<'_>, site: &Site| {
+        if let Site::Rename(name, _, _) = site {
+            s.record_refused_name(name);
+        }
+    };
+    by_sites_noting(
+        s,
+        &o.transform,
+        &|v: &View<'_>| sites(v, rename, literals),
+        &change,
+        &refused,
+    )
+}
+
+/// The candidates on the current text (listed again after every success, so that the words
+/// in use are up to date): first the names the text declares ([`declared`]), then the
+/// literals (all at once, then each), then the names from outside the text (a built-in, a
+/// library function: renaming one is seldom accepted, and on a small budget it would keep
+/// the literals from being asked), then the names whose renaming was refused earlier in the
+/// run (a needle of the test). Among names, the most bytes saved first, then the fewest
+/// occurrences changed, then the order of first occurrence.
+fn sites(v: &View<'_>, rename: bool, literals: bool) -> Vec<Site> {
+    let mut names: Vec<(u8, usize, String, Vec<NodeId>, String)> = Vec::new();
+    if rename {
+        let used = used_words(&v.tree.text());
+        let stand_ins = StandIns::new(v);
+        for (name, nodes) in Names::of(v).list {
+            let Some(fresh) = fresh_name(v, &rules_of(v.tree, &nodes), &used, name.len()) else {
+                continue;
+            };
+            let tier = if v.refusals.refused_name(&name) {
+                2
+            } else if declared(v, &stand_ins, &nodes) {
+                0
+            } else {
+                1
+            };
+            let saved = nodes.len() * (name.len() - fresh.len());
+            names.push((tier, saved, name, nodes, fresh));
+        }
+        names.sort_by_key(|(tier, saved, _, nodes, _)| {
+            (*tier, std::cmp::Reverse(*saved), nodes.len())
+        });
+    }
+    let declared_count = names.iter().take_while(|n| n.0 == 0).count();
+    let mut names = names
+        .into_iter()
+        .map(|(_, _, name, nodes, fresh)| Site::Rename(name, nodes, fresh));
+    let mut list: Vec<Site> = names.by_ref().take(declared_count).collect();
+    if literals {
+        let all = shrinkable(v);
+        if all.len() > 1 {
+            list.push(Site::AllLiterals(all.clone()));
+        }
+        list.extend(
+            one_by_one(v, all)
+                .into_iter()
+                .map(|(n, t)| Site::Literal(n, t)),
+        );
+    }
+    list.extend(names);
+    list
+}
+
+/// The order in which the literals of `all` are shrunk one at a time: those whose text no
+/// other literal of the tree repeats first, then those that share their text with another
+/// (each in the order of `all`). Equal literals are often compared with each other (a
+/// string and the pattern it must match, a constant and the check of it): shrinking one of
+/// them alone breaks what the test needs.
+fn one_by_one(v: &View<'_>, mut all: Vec<(NodeId, &'static str)>) -> Vec<(NodeId, &'static str)> {
+    let (tree, tables) = (v.tree, v.tables());
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for n in tree.bfs() {
+        let rule = tree.rule(n);
+        if tables.rule(rule).token && !tables.is_identifier(rule) {
+            *count
+                .entry(node_text(tree, n).trim().to_string())
+                .or_default() += 1;
+        }
+    }
+    all.sort_by_key(|&(n, _)| count[node_text(tree, n).trim()] > 1);
+    all
 }
 
 /// The literal tokens of the tree that their rule's shortest text would make shorter, with
@@ -283,25 +347,6 @@ fn shrinkable(v: &View<'_>) -> Vec<(NodeId, &'static str)> {
         .collect()
 }
 
-/// Shrinks literals to their rule's shortest text.
-fn shrink_literals(s: &mut Session<'_>, o: &AlgoOptions) -> bool {
-    let sites = |v: &View<'_>| {
-        let all = shrinkable(v);
-        let mut list: Vec<Literal> = all.iter().map(|&(n, t)| Literal::One(n, t)).collect();
-        if all.len() > 1 {
-            list.insert(0, Literal::All(all));
-        }
-        list
-    };
-    let text = |_: &View<'_>, site: &Literal| {
-        Some(match site {
-            Literal::All(all) => replacing(all.iter().copied()),
-            Literal::One(n, t) => replacing([(*n, *t)]),
-        })
-    };
-    by_sites(s, &o.transform, &sites, &text)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,7 +360,7 @@ mod tests {
         let src = "var xx = 1; var yy = xx; var zz = yy; f(zz);";
         let needles = |t: &str| t.contains("xx") && t.contains("yy");
         let (mut s, seen) = recording_session(&Toy, src, needles, 1);
-        assert!(rename(&mut s, &AlgoOptions::default()));
+        assert!(names_and_literals(&mut s, &AlgoOptions::default()));
         let first: Vec<String> = std::mem::take(&mut *seen.lock().unwrap());
         assert_eq!(first.len(), 3, "{first:?}");
         assert!(
@@ -323,7 +368,7 @@ mod tests {
             "{first:?}"
         );
         assert!(s.replace_text(src));
-        assert!(rename(&mut s, &AlgoOptions::default()));
+        assert!(names_and_literals(&mut s, &AlgoOptions::default()));
         let second = seen.lock().unwrap().clone();
         assert_eq!(second[0], "var xx = 1; var yy = xx; var a = yy; f(a);");
         assert_eq!(second.len(), 3, "{second:?}");
@@ -334,9 +379,45 @@ mod tests {
     fn the_renamings_that_save_most_come_first() {
         let src = "var xx = 1; var longname = xx; f(longname);";
         let (mut s, seen) = recording_session(&Toy, src, |t: &str| t.contains("xx"), 1);
-        assert!(rename(&mut s, &AlgoOptions::default()));
+        assert!(names_and_literals(&mut s, &AlgoOptions::default()));
         let seen = seen.lock().unwrap().clone();
         assert_eq!(seen[0], "var xx = 1; var a = xx; f(a);", "{seen:?}");
+    }
+
+    #[test]
+    fn declared_names_come_before_the_literals_and_names_from_outside_after_them() {
+        // `count` is declared (`var count`) and used; `printlines` only stands at the head of
+        // a call, where nothing but a name may (as a built-in operator does): renaming it
+        // saves the most bytes (9 against 8), but the declared name and the literal come
+        // first.
+        let src = "var count = 12; printlines(count);";
+        let (mut s, seen) = recording_session(&Toy, src, |_| false, 1);
+        assert!(!names_and_literals(&mut s, &AlgoOptions::default()));
+        assert_eq!(
+            *seen.lock().unwrap(),
+            [
+                "var a = 12; printlines(a);",
+                "var count = 0; printlines(count);",
+                "var count = 12; a(count);",
+            ]
+        );
+    }
+
+    #[test]
+    fn literals_that_repeat_another_come_after_the_unique_ones() {
+        // All at once, then `34`, which no other literal repeats, then each `12`.
+        let src = "f(12, 34, 12);";
+        let (mut s, seen) = recording_session(&Toy, src, |_| false, 1);
+        assert!(!names_and_literals(&mut s, &AlgoOptions::default()));
+        assert_eq!(
+            *seen.lock().unwrap(),
+            [
+                "f(0, 0, 0);",
+                "f(12, 0, 12);",
+                "f(0, 34, 12);",
+                "f(12, 34, 0);"
+            ]
+        );
     }
 
     #[test]

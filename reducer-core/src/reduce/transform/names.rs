@@ -1,7 +1,8 @@
 //! The names of a program, for the transformations that rename or eliminate them: each name
 //! with the nodes that spell it ([`Names`]), the words a fresh name must avoid, the
-//! shortest fresh name a slot accepts, and which occurrences bind their name ([`binds`]:
-//! those no name-free text may replace, [`StandIns`]).
+//! shortest fresh name a slot accepts, which occurrences bind their name ([`binds`]: those
+//! no name-free text may replace, [`StandIns`]), and so which names the text declares
+//! ([`declared`]).
 
 use super::node_text;
 use crate::engine::session::View;
@@ -182,6 +183,19 @@ pub(crate) fn binds(v: &View<'_>, stand_ins: &StandIns<'_>, occurrence: NodeId) 
         .all(|&n| stand_ins.of(v.tree.slot_rule(n)).is_none())
 }
 
+/// Whether the text declares the name of `occurrences` (all of them): one binds it
+/// ([`binds`]) and another uses it, as a definition and its uses do (those eliminate
+/// definitions removes). A name that is only used (a library function, a type of a system
+/// header) or only stands where nothing but a name may (an operator at the head of an
+/// application, a built-in of the language) comes from outside the text.
+pub(crate) fn declared(v: &View<'_>, stand_ins: &StandIns<'_>, occurrences: &[NodeId]) -> bool {
+    let binding = occurrences
+        .iter()
+        .filter(|&&n| binds(v, stand_ins, n))
+        .count();
+    binding > 0 && binding < occurrences.len()
+}
+
 /// The element that goes with the binding `occurrence`: its outermost ancestor that may be
 /// deleted, below the first ancestor that `keeps` tells must stay (one that holds a binding
 /// of another name: `typedef int a;` as a whole, `, k` of `int i, j, k;`).
@@ -228,6 +242,28 @@ mod tests {
         assert_eq!(names[25], "z");
         assert_eq!(names[26], "aa");
         assert_eq!(names[27], "ab");
+    }
+
+    #[test]
+    fn a_name_is_declared_when_one_occurrence_binds_it_and_another_uses_it() {
+        use crate::testing::Toy;
+        use crate::Language;
+        let tree = Toy.parse("var x = 1; f(x); g(y); var z;").unwrap();
+        let v = View {
+            tree: &tree,
+            lang: &Toy,
+            kept: &[],
+            refusals: &crate::engine::refusals::Refusals::default(),
+        };
+        let stand_ins = StandIns::new(&v);
+        let names = Names::of(&v).list;
+        let declared: Vec<&str> = names
+            .iter()
+            .filter(|(_, nodes)| declared(&v, &stand_ins, nodes))
+            .map(|(name, _)| name.as_str())
+            .collect();
+        // `f` and `g` only stand at the head of a call, `y` is only used, `z` only bound.
+        assert_eq!(declared, ["x"]);
     }
 
     #[test]
