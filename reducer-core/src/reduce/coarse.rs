@@ -160,4 +160,31 @@ mod tests {
         let (_, out) = run(&src, needs_7, 1);
         assert_eq!(squeezed(&out), "{g(7);}");
     }
+
+    #[test]
+    fn a_merge_round_testing_a_union_runs_the_next_galloping_step_beside_it() {
+        // The even statements of 30–38 are needed: the galloping steps' successes are
+        // scattered, so their unions take rounds of their own, which now also run the next
+        // step's first tests (as it will be once the union is adopted).
+        fn even_tail(t: &str) -> bool {
+            (30..40)
+                .filter(|i| i % 2 == 0)
+                .all(|i| t.contains(&format!("f({i});")))
+        }
+        let merged = |jobs: usize| {
+            let (mut s, seen) = recording_session(&Toy, &calls(40), even_tail, jobs);
+            s.tester
+                .set_parallel(crate::engine::tester::Parallel::Merge);
+            pass(&mut s, &AlgoOptions::default());
+            let runs = seen.lock().unwrap().len();
+            (s.tester.stats().rounds, runs, squeezed(&s.tree.text()))
+        };
+        let kept = "f(0);f(1);f(2);f(3);f(4);f(5);f(6);f(7);f(8);f(9);f(10);f(11);f(12);f(13);\
+                    f(14);f(15);f(16);f(17);f(18);f(19);f(20);f(21);f(22);f(23);f(24);f(25);\
+                    f(26);f(27);f(28);f(29);f(30);f(31);f(32);f(34);f(36);f(38);";
+        // Without the next step beside the unions: 5 rounds at -j 4, 4 at -j 8, the same
+        // runs and result.
+        assert_eq!(merged(4), (4, 14, kept.to_string()));
+        assert_eq!(merged(8), (3, 17, kept.to_string()));
+    }
 }

@@ -66,18 +66,29 @@ impl ListTest<NodeId> for NodeConfigs<'_, '_> {
         &mut self,
         configs: &mut dyn Iterator<Item = Vec<NodeId>>,
     ) -> Option<usize> {
+        self.first_interesting_then(configs, &mut |_| Vec::new())
+    }
+
+    fn first_interesting_then(
+        &mut self,
+        configs: &mut dyn Iterator<Item = Vec<NodeId>>,
+        then: &mut dyn FnMut(usize) -> Vec<Vec<NodeId>>,
+    ) -> Option<usize> {
         let mut seen: Vec<Vec<NodeId>> = Vec::new();
         let (current, removals, position) = (&self.current, &self.removals, &self.position);
-        let found = self.session.first_interesting_keyed(&mut |v| {
-            let kept = configs.next()?;
-            let e = edits(v, current, removals, &kept);
-            let key: Box<[u32]> = kept.iter().map(|n| position[n]).collect();
-            seen.push(kept);
-            Some(KeyedEdits {
-                edits: e,
-                config: Some(key),
-            })
-        });
+        let keyed = |v: &View<'_>, kept: &[NodeId]| KeyedEdits {
+            edits: edits(v, current, removals, kept),
+            config: Some(kept.iter().map(|n| position[n]).collect()),
+        };
+        let found = self.session.first_interesting_keyed_then(
+            &mut |v| {
+                let kept = configs.next()?;
+                let e = keyed(v, &kept);
+                seen.push(kept);
+                Some(e)
+            },
+            &mut |v, index| then(index).iter().map(|kept| keyed(v, kept)).collect(),
+        );
         let index = found?;
         self.current = seen.swap_remove(index);
         Some(index)

@@ -209,6 +209,18 @@ impl<'l> Session<'l> {
         &mut self,
         next: &mut dyn FnMut(&View<'_>) -> Option<KeyedEdits>,
     ) -> Option<usize> {
+        self.first_interesting_keyed_then(next, &mut |_, _| Vec::new())
+    }
+
+    /// As [`Session::first_interesting_keyed`], for a caller that knows its next list if the
+    /// candidate at an index is the first of those committed: `then(view, index)`, edit sets
+    /// on the tree as it is now that include that candidate's. A merge round testing a
+    /// union runs them, united with it, in its free slots ([`Tester::first_interesting_merged_then`]).
+    pub fn first_interesting_keyed_then(
+        &mut self,
+        next: &mut dyn FnMut(&View<'_>) -> Option<KeyedEdits>,
+        then: &mut dyn FnMut(&View<'_>, usize) -> Vec<KeyedEdits>,
+    ) -> Option<usize> {
         let tried: RefCell<Vec<EditSet>> = RefCell::new(Vec::new());
         let checks = CheckCounters::default();
         let merging = self.tester.merging();
@@ -234,8 +246,22 @@ impl<'l> Session<'l> {
                 }
                 make_candidate(view.tree, view.lang, options, &union, checks)
             };
+            let mut after = |winners: &[usize]| -> Vec<Candidate<'_>> {
+                let tried = tried.borrow();
+                let union = EditSet::union(winners.iter().map(|&i| &tried[i]));
+                then(&view, winners[0])
+                    .into_iter()
+                    .map(|KeyedEdits { edits, .. }| {
+                        let both = EditSet::union([&union, &edits].into_iter());
+                        if !view.allows(&both) {
+                            return Candidate::rejected();
+                        }
+                        make_candidate(view.tree, view.lang, options, &both, checks)
+                    })
+                    .collect()
+            };
             self.tester
-                .first_interesting_merged(&mut candidates, &mut merge)
+                .first_interesting_merged_then(&mut candidates, &mut merge, &mut after)
         };
         self.count_checks(&checks);
         let tried = tried.into_inner();

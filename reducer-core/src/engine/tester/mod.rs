@@ -73,6 +73,11 @@ pub struct Found {
 /// mode; a rejected candidate when they do not combine.
 pub type Merge<'m, 'c> = dyn FnMut(&[usize]) -> Candidate<'c> + 'm;
 
+/// The candidates the caller will offer in its next list if the union of the candidates at
+/// the given list indices (ascending) is adopted, each united with them: for the free slots
+/// of a merge round, whose answers the next list then finds in the cache.
+pub type Then<'t, 'c> = dyn FnMut(&[usize]) -> Vec<Candidate<'c>> + 't;
+
 /// Runs candidates through the syntax verdict, the cache and the oracle, and keeps the stats.
 pub struct Tester {
     oracle: Arc<dyn Oracle>,
@@ -408,6 +413,18 @@ impl Tester {
         candidates: &mut dyn Iterator<Item = Candidate<'c>>,
         merge: &mut Merge<'_, 'c>,
     ) -> Option<Found> {
+        self.first_interesting_merged_then(candidates, merge, &mut |_: &[usize]| Vec::new())
+    }
+
+    /// As [`Tester::first_interesting_merged`], for a caller that knows what it offers next
+    /// once a union is adopted ([`Then`]): a merge round testing a union runs those
+    /// candidates in the slots the list leaves free.
+    pub fn first_interesting_merged_then<'c>(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Candidate<'c>>,
+        merge: &mut Merge<'_, 'c>,
+        then: &mut Then<'_, 'c>,
+    ) -> Option<Found> {
         if !self.merging() || self.dry.is_some() {
             return self
                 .first_interesting(candidates)
@@ -422,7 +439,7 @@ impl Tester {
         if self.stopped() {
             return None;
         }
-        let found = self.first_interesting_in_rounds(candidates, merge);
+        let found = self.first_interesting_in_rounds(candidates, merge, then);
         self.stats.oracle_busy = self.clock.busy();
         let found = found?;
         self.adopt(&found.text);

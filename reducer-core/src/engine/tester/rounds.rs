@@ -20,7 +20,7 @@
 //! depend only on earlier answers: the result is deterministic for a given N.
 
 use super::slots::Slot;
-use super::{Candidate, Found, Merge, Source, Tester};
+use super::{Candidate, Found, Merge, Source, Tester, Then};
 use crate::engine::oracle::Outcome;
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -58,6 +58,7 @@ impl Tester {
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate<'c>>,
         merge: &mut Merge<'_, 'c>,
+        then: &mut Then<'_, 'c>,
     ) -> Option<Found> {
         let mut base = 0;
         let round = loop {
@@ -91,7 +92,7 @@ impl Tester {
             .filter(|i| !winners.contains(i))
             .collect();
         let whole = {
-            let mut ahead = Ahead::new(&winners, again, base + round_len, candidates, merge);
+            let mut ahead = Ahead::new(&winners, again, base + round_len, candidates, merge, then);
             self.round(&mut ahead, Kind::Union)
         };
         let Some(whole) = whole else {
@@ -233,8 +234,10 @@ impl Tester {
 /// then, for the round's other slots, each candidate the list will offer next united with
 /// every success. If the union is adopted, these are the texts the list goes on with (the
 /// same deletions of what is left, the same splices), so their answers, which the cache
-/// keeps, answer the list's next round. A candidate the list rejected gets no union.
-struct Ahead<'w, 'i, 'm, 'c> {
+/// keeps, answer the list's next round. A candidate the list rejected gets no union. Once
+/// the list has run out, the caller's next list as it will be if the union is adopted
+/// ([`Then`]): a galloping step's next step.
+struct Ahead<'w, 'i, 'm, 't, 'c> {
     winners: &'w [usize],
     /// The candidates the list offered already that it will offer again, in order.
     again: std::vec::IntoIter<usize>,
@@ -242,16 +245,20 @@ struct Ahead<'w, 'i, 'm, 'c> {
     next: usize,
     candidates: &'i mut dyn Iterator<Item = Candidate<'c>>,
     merge: &'m mut Merge<'m, 'c>,
+    then: &'t mut Then<'t, 'c>,
     whole_given: bool,
+    /// The caller's next list, once the list has run out.
+    after: Option<std::vec::IntoIter<Candidate<'c>>>,
 }
 
-impl<'w, 'i, 'm, 'c> Ahead<'w, 'i, 'm, 'c> {
+impl<'w, 'i, 'm, 't, 'c> Ahead<'w, 'i, 'm, 't, 'c> {
     fn new(
         winners: &'w [usize],
         again: Vec<usize>,
         next: usize,
         candidates: &'i mut dyn Iterator<Item = Candidate<'c>>,
         merge: &'m mut Merge<'m, 'c>,
+        then: &'t mut Then<'t, 'c>,
     ) -> Self {
         Ahead {
             winners,
@@ -259,12 +266,14 @@ impl<'w, 'i, 'm, 'c> Ahead<'w, 'i, 'm, 'c> {
             next,
             candidates,
             merge,
+            then,
             whole_given: false,
+            after: None,
         }
     }
 }
 
-impl<'c> Iterator for Ahead<'_, '_, '_, 'c> {
+impl<'c> Iterator for Ahead<'_, '_, '_, '_, 'c> {
     type Item = Candidate<'c>;
 
     fn next(&mut self) -> Option<Candidate<'c>> {
@@ -274,8 +283,14 @@ impl<'c> Iterator for Ahead<'_, '_, '_, 'c> {
         if let Some(index) = self.again.next() {
             return Some(self.with(index));
         }
+        if let Some(after) = self.after.as_mut() {
+            return after.next();
+        }
         for _ in 0..CHEAP_PER_RUN {
-            let candidate = self.candidates.next()?;
+            let Some(candidate) = self.candidates.next() else {
+                let after = self.after.insert((self.then)(self.winners).into_iter());
+                return after.next();
+            };
             let index = self.next;
             self.next += 1;
             if candidate.text.is_some() {
@@ -286,7 +301,7 @@ impl<'c> Iterator for Ahead<'_, '_, '_, 'c> {
     }
 }
 
-impl<'c> Ahead<'_, '_, '_, 'c> {
+impl<'c> Ahead<'_, '_, '_, '_, 'c> {
     /// The candidate at `index` with every success.
     fn with(&mut self, index: usize) -> Candidate<'c> {
         let mut with: Vec<usize> = self.winners.to_vec();

@@ -26,6 +26,7 @@
 //! chunks in one round. With one test at a time the tests are the reference's, in order.
 
 use super::ListTest;
+use std::cell::RefCell;
 
 /// When [`gallop`] gives up on a list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +110,55 @@ impl State {
     }
 }
 
+/// For a tester that runs `round` tests at once: the states after 2, 3, … successes from
+/// `state` on `list`, with their lists, as many as [`State::successes_ahead`] says (none
+/// for a tester that runs one test at a time).
+fn success_chain<T: Clone>(state: State, list: &[T], round: usize) -> Vec<(State, Vec<T>)> {
+    let successes = match round {
+        0 | 1 => 0,
+        round => state.successes_ahead(round),
+    };
+    let mut chain = Vec::new();
+    if successes > 1 && state.end > 0 {
+        let (mut ahead, mut list) = (state.removed(), list.to_vec());
+        list.drain(state.chunk());
+        while chain.len() + 1 < successes && ahead.end > 0 {
+            list.drain(ahead.chunk());
+            ahead = ahead.removed();
+            chain.push((ahead, list.clone()));
+        }
+    }
+    chain
+}
+
+/// The first tests of the step from `state` on `list`, as the pass will hand them: its
+/// success chain, largest first, then up to `round` tests of its failure chain.
+fn step_ahead<T: Clone>(
+    state: State,
+    list: &[T],
+    round: usize,
+    budget: GallopBudget,
+    allowance: usize,
+) -> Vec<Vec<T>> {
+    let mut tests: Vec<Vec<T>> = success_chain(state, list, round)
+        .into_iter()
+        .rev()
+        .map(|(_, l)| l)
+        .collect();
+    let mut sim = state;
+    for _ in 0..round {
+        if sim.done(budget, allowance) {
+            break;
+        }
+        let chunk = sim.chunk();
+        sim = sim.failed();
+        let mut kept = list[..chunk.start].to_vec();
+        kept.extend_from_slice(&list[chunk.end..]);
+        tests.push(kept);
+    }
+    tests
+}
+
 /// Minimises `config` (interesting) by galloping deletion from its end; returns what stays.
 pub fn gallop<T: Clone>(
     config: Vec<T>,
@@ -117,6 +167,7 @@ pub fn gallop<T: Clone>(
 ) -> Vec<T> {
     let n = config.len();
     let allowance = n.max(1).ilog2() as usize + 1;
+    let test_round = test.round();
     let mut c = config;
     let mut state = State {
         end: n,
@@ -129,50 +180,46 @@ pub fn gallop<T: Clone>(
         // For a tester that runs a round at once: the states after 2, 3, … successes from
         // here and their lists (`chain[i]`: after i + 2), tested first, the most deleted
         // first. The first success is the failure chain's first test.
-        let mut chain: Vec<(State, Vec<T>)> = Vec::new();
-        let successes = match test.round() {
-            0 | 1 => 0,
-            round => state.successes_ahead(round),
-        };
-        if successes > 1 && state.end > 0 {
-            let (mut ahead, mut list) = (state.removed(), c.clone());
-            list.drain(state.chunk());
-            while chain.len() + 1 < successes && ahead.end > 0 {
-                list.drain(ahead.chunk());
-                ahead = ahead.removed();
-                chain.push((ahead, list.clone()));
-            }
-        }
+        let chain = success_chain(state, &c, test_round);
         let ahead = chain.len();
         let mut prefix = chain.iter().rev().map(|(_, list)| list.clone());
         // Then the tests from here on, each assuming the ones before it failed (the common
         // case once the list is mostly needed); the first interesting one wins.
         let mut sim = state;
-        let mut steps: Vec<State> = Vec::new();
+        let steps: RefCell<Vec<State>> = RefCell::new(Vec::new());
         let current = &c;
         let mut trials = std::iter::from_fn(|| {
             if sim.done(budget, allowance) {
                 return None;
             }
             let chunk = sim.chunk();
-            steps.push(sim);
+            steps.borrow_mut().push(sim);
             sim = sim.failed();
             let mut kept = current[..chunk.start].to_vec();
             kept.extend_from_slice(&current[chunk.end..]);
             Some(kept)
         });
-        let found = test.first_interesting(&mut prefix.by_ref().chain(&mut trials));
+        // Where the pass stands if the test at `k` is the first interesting one.
+        let after = |k: usize| -> (State, Vec<T>) {
+            if k < ahead {
+                return chain[ahead - 1 - k].clone();
+            }
+            let at = steps.borrow()[k - ahead];
+            let mut list = current.clone();
+            list.drain(at.chunk());
+            (at.removed(), list)
+        };
+        // A merging tester tests the next step's first tests beside the union it adopts.
+        let mut then = |k: usize| {
+            let (next, list) = after(k);
+            if next.done(budget, allowance) {
+                return Vec::new();
+            }
+            step_ahead(next, &list, test_round, budget, allowance)
+        };
+        let found = test.first_interesting_then(&mut prefix.by_ref().chain(&mut trials), &mut then);
         match found {
-            Some(k) if k < ahead => {
-                (state, c) = chain.swap_remove(ahead - 1 - k);
-            }
-            Some(k) => {
-                let k = k - ahead;
-                let at = steps[k];
-                let chunk = at.chunk();
-                c.drain(chunk);
-                state = at.removed();
-            }
+            Some(k) => (state, c) = after(k),
             None => break, // every test up to the end or the budget failed
         }
     }

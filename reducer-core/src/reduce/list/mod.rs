@@ -63,6 +63,19 @@ pub trait ListTest<T> {
     /// `configs` is consumed no further than needed.
     fn first_interesting(&mut self, configs: &mut dyn Iterator<Item = Vec<T>>) -> Option<usize>;
 
+    /// As [`ListTest::first_interesting`], from an algorithm that knows its next step if
+    /// the configuration at an index is the first interesting one: `then(index)`, the
+    /// configurations it will hand next, in order. A tester that merges a round's successes
+    /// tests them beside the union; others ignore them.
+    fn first_interesting_then(
+        &mut self,
+        configs: &mut dyn Iterator<Item = Vec<T>>,
+        then: &mut dyn FnMut(usize) -> Vec<Vec<T>>,
+    ) -> Option<usize> {
+        let _ = then;
+        self.first_interesting(configs)
+    }
+
     /// How many configurations the tester runs together before it knows any of their
     /// answers (the merge mode of `-j N`: a round of N), so that an algorithm can choose
     /// what to speculate on; 1 when it tests them one after the other, as in order (the

@@ -1196,3 +1196,66 @@ fn stepwise_reducers_give_the_sequential_result_in_parallel() {
         assert_eq!((a, qa), (b, qb), "{alg:?}");
     }
 }
+
+/// Answers rounds of `size` as [`Rounds`] does, and checks that what a step's `then` says
+/// for its first success is how the next step starts.
+struct Predicted<F> {
+    pred: F,
+    size: usize,
+    /// What the last step's `then` gave for its first success.
+    expected: Option<Vec<Vec<u8>>>,
+    /// Steps whose start `then` predicted (a non-empty prediction that matched).
+    matched: usize,
+}
+
+impl<F: FnMut(&[u8]) -> bool> ListTest<u8> for Predicted<F> {
+    fn first_interesting(&mut self, configs: &mut dyn Iterator<Item = Vec<u8>>) -> Option<usize> {
+        self.first_interesting_then(configs, &mut |_| Vec::new())
+    }
+
+    fn first_interesting_then(
+        &mut self,
+        configs: &mut dyn Iterator<Item = Vec<u8>>,
+        then: &mut dyn FnMut(usize) -> Vec<Vec<u8>>,
+    ) -> Option<usize> {
+        let all: Vec<Vec<u8>> = configs.collect();
+        if let Some(expected) = self.expected.take() {
+            assert_eq!(
+                all[..expected.len()],
+                expected[..],
+                "the step starts as predicted"
+            );
+            self.matched += usize::from(!expected.is_empty());
+        }
+        let found = all.iter().position(|c| (self.pred)(c));
+        if let Some(k) = found {
+            self.expected = Some(then(k));
+        }
+        found
+    }
+
+    fn round(&self) -> usize {
+        self.size
+    }
+}
+
+#[test]
+fn a_galloping_step_knows_how_the_next_one_starts() {
+    for need in GALLOP_NEEDS {
+        for n in [17u8, 33, 64, 100] {
+            let pred = |c: &[u8]| need.iter().filter(|&&x| x < n).all(|x| c.contains(x));
+            for budget in [GallopBudget::Unbounded, GallopBudget::OneTestPerElement] {
+                let mut t = Predicted {
+                    pred,
+                    size: 8,
+                    expected: None,
+                    matched: 0,
+                };
+                let kept = gallop((0..n).collect(), &mut t, budget);
+                let (expected, _) = gallop_reference(n, pred, budget != GallopBudget::Unbounded);
+                assert_eq!(kept, expected, "{need:?} of {n}");
+                assert!(t.matched > 0, "{need:?} of {n}: no step predicted");
+            }
+        }
+    }
+}
