@@ -24,6 +24,9 @@
 //! at once), as many as are likelier to be needed than the next test of the failure chain,
 //! at the list's success rate so far: the first interesting test then decides several
 //! chunks in one round. With one test at a time the tests are the reference's, in order.
+//! Each step also says how the next one starts if a given test is its first success
+//! ([`ListTest::first_interesting_then`]), so that a merging tester can run the next step's
+//! first tests beside the union of the step's successes.
 
 use super::ListTest;
 use std::cell::RefCell;
