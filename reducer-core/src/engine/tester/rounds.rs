@@ -15,8 +15,8 @@
 //! the largest one, as a galloping step's) takes no round: the list's next round starts
 //! with those candidates anyway. Only if the union is refused are the unions of the first k
 //! successes tested (k from all but one down to 2, one more round), and the largest
-//! interesting one is adopted, else the first success. One round can so commit many deletions of independent parts of
-//! the input. Which candidates form a round depends only on the list and the cache, which
+//! interesting one is adopted, else the first success. One round can so commit many
+//! deletions of independent parts of the input. Which candidates form a round depends only on the list and the cache, which
 //! depend only on earlier answers: the result is deterministic for a given N.
 
 use super::slots::Slot;

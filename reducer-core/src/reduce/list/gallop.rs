@@ -134,6 +134,33 @@ fn success_chain<T: Clone>(state: State, list: &[T], round: usize) -> Vec<(State
     chain
 }
 
+/// The tests from `state` on `list`, each assuming the ones before it failed, until the
+/// pass would give up: the state each tests, and the list without its chunk.
+fn failure_chain<T: Clone>(
+    state: State,
+    list: &[T],
+    budget: GallopBudget,
+    allowance: usize,
+) -> impl Iterator<Item = (State, Vec<T>)> + '_ {
+    let mut sim = state;
+    std::iter::from_fn(move || {
+        if sim.done(budget, allowance) {
+            return None;
+        }
+        let at = sim;
+        sim = sim.failed();
+        Some((at, without(list, at)))
+    })
+}
+
+/// `list` without the chunk `state` tests.
+fn without<T: Clone>(list: &[T], state: State) -> Vec<T> {
+    let chunk = state.chunk();
+    let mut kept = list[..chunk.start].to_vec();
+    kept.extend_from_slice(&list[chunk.end..]);
+    kept
+}
+
 /// The first tests of the step from `state` on `list`, as the pass will hand them: its
 /// success chain, largest first, then up to `round` tests of its failure chain.
 fn step_ahead<T: Clone>(
@@ -143,23 +170,9 @@ fn step_ahead<T: Clone>(
     budget: GallopBudget,
     allowance: usize,
 ) -> Vec<Vec<T>> {
-    let mut tests: Vec<Vec<T>> = success_chain(state, list, round)
-        .into_iter()
-        .rev()
-        .map(|(_, l)| l)
-        .collect();
-    let mut sim = state;
-    for _ in 0..round {
-        if sim.done(budget, allowance) {
-            break;
-        }
-        let chunk = sim.chunk();
-        sim = sim.failed();
-        let mut kept = list[..chunk.start].to_vec();
-        kept.extend_from_slice(&list[chunk.end..]);
-        tests.push(kept);
-    }
-    tests
+    let chain = success_chain(state, list, round).into_iter().rev();
+    let failures = failure_chain(state, list, budget, allowance).take(round);
+    chain.chain(failures).map(|(_, kept)| kept).collect()
 }
 
 /// Minimises `config` (interesting) by galloping deletion from its end; returns what stays.
@@ -188,19 +201,11 @@ pub fn gallop<T: Clone>(
         let mut prefix = chain.iter().rev().map(|(_, list)| list.clone());
         // Then the tests from here on, each assuming the ones before it failed (the common
         // case once the list is mostly needed); the first interesting one wins.
-        let mut sim = state;
         let steps: RefCell<Vec<State>> = RefCell::new(Vec::new());
         let current = &c;
-        let mut trials = std::iter::from_fn(|| {
-            if sim.done(budget, allowance) {
-                return None;
-            }
-            let chunk = sim.chunk();
-            steps.borrow_mut().push(sim);
-            sim = sim.failed();
-            let mut kept = current[..chunk.start].to_vec();
-            kept.extend_from_slice(&current[chunk.end..]);
-            Some(kept)
+        let mut trials = failure_chain(state, current, budget, allowance).map(|(at, kept)| {
+            steps.borrow_mut().push(at);
+            kept
         });
         // Where the pass stands if the test at `k` is the first interesting one.
         let after = |k: usize| -> (State, Vec<T>) {
@@ -208,9 +213,7 @@ pub fn gallop<T: Clone>(
                 return chain[ahead - 1 - k].clone();
             }
             let at = steps.borrow()[k - ahead];
-            let mut list = current.clone();
-            list.drain(at.chunk());
-            (at.removed(), list)
+            (at.removed(), without(current, at))
         };
         // A merging tester tests the next step's first tests beside the union it adopts.
         let mut then = |k: usize| {
@@ -221,10 +224,12 @@ pub fn gallop<T: Clone>(
             step_ahead(next, &list, test_round, budget, allowance)
         };
         let found = test.first_interesting_then(&mut prefix.by_ref().chain(&mut trials), &mut then);
-        match found {
-            Some(k) => (state, c) = after(k),
-            None => break, // every test up to the end or the budget failed
-        }
+        let Some(k) = found else {
+            break; // every test up to the end or the budget failed
+        };
+        let next = after(k);
+        drop(trials); // it borrows the list
+        (state, c) = next;
     }
     c
 }
